@@ -1,0 +1,26 @@
+// mlcp: solve, compare and check mixed LCPs (boxed LCPs with friction index) from the command
+// line. See docs/cli.md.
+
+#include <exception>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"mlcp: solve, compare and validate mixed linear complementarity problems"};
+  app.require_subcommand(1);
+  int exitCode = 0;
+  mlcp::app::addSolveCommand(app, exitCode);
+  mlcp::app::addCompareCommand(app, exitCode);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "mlcp: {}\n", e.what());
+    return 2;
+  }
+  return exitCode;
+}

@@ -1,0 +1,85 @@
+#pragma once
+
+#include <memory>
+
+#include <mlcp/mixed_lcp.hpp>
+
+namespace mlcp {
+
+namespace detail {
+class DantzigPivoting;
+class ActiveSetRefinement;
+}  // namespace detail
+
+/// Options of DantzigSolver. SolverOptions::maxIterations bounds the friction rounds.
+struct DantzigOptions : SolverOptions {
+  DantzigOptions() {
+    maxIterations = 50;
+    relativeTolerance = 1e-10;
+  }
+  /// Pivoting steps allowed per pass; 0 means 50 n + 1000.
+  int maxPivots = 0;
+  /// A new pivot d of the L D L^T factor is singular when d <= pivotTolerance * A_ii.
+  double pivotTolerance = 1e-12;
+  /// A is accepted as symmetric when max |A_ij - A_ji| <= symmetryTolerance * max |A_ij|.
+  double symmetryTolerance = 1e-6;
+  /// Re-solve with friction bounds refreshed from the normal forces until the spec residual of
+  /// the final x meets the tolerance (off: ODE's single pass, bounds fixed once).
+  bool refreshFrictionBounds = true;
+
+  bool isValid(std::string* why) const;
+};
+
+/// Dantzig's pivoting method for the boxed LCP with friction index, after ODE's dSolveLCP
+/// (ode/src/lcp.cpp) [Cottle & Dantzig 1968; Baraff 1994], with two departures from ODE:
+/// failures are a status with the reason (never "LCP internal error" and carry on), and friction
+/// bounds are made consistent with the final normal forces.
+///
+/// Problem: w = A x - b, l <= x <= u with complementarity, effective friction bounds
+/// u_i = |hi_i x_findex(i)|, l_i = -u_i (see mlcp::Problem). A must be symmetric (only its lower
+/// triangle is read) and positive semi-definite; definite for a guaranteed solution.
+///
+/// Algorithm:
+///  1. Rows whose box does not contain 0 are shifted (x = x' + c, b' = b - A c).
+///  2. Round 1 is ODE's pass: rows in order, each driving index pushed until valid while the
+///     clamped set C keeps w_C = 0 through an incrementally updated L D L^T of A(C,C); friction
+///     rows last, their bounds set from the normal x when the first of them is reached.
+///  3. While the spec residual with the final normals exceeds the tolerance (round k >= 2): fix
+///     the friction bounds from the current normals and re-solve, first warm from the previous
+///     index sets by block principal pivoting, falling back to a full pivoting pass.
+///
+/// Stopping test: ||x - clamp(x - w, l(x), u(x))||_inf / max(1, ||b||_inf) <= relativeTolerance
+/// (or <= absoluteTolerance in absolute terms); status MaxIterations after maxIterations rounds.
+/// Statuses: SingularPivot (a pivot <= pivotTolerance A_ii: add CFM), Unbounded (no finite step),
+/// MaxIterations (pivot limit or rounds), Inaccurate (terminated above the tolerance).
+/// Cost: O(n^2) per pivot, typically O(n^3) per pass. Memory: O(n^2), allocated in setMatrix().
+/// The initial guess is not used (pivoting starts from x = 0).
+class DantzigSolver final : public MixedLCP {
+ public:
+  explicit DantzigSolver(const DantzigOptions& options = {});
+  ~DantzigSolver() override;
+
+  /// @throws std::invalid_argument naming the violated constraint.
+  void setOptions(const DantzigOptions& options);
+  const DantzigOptions& options() const { return m_options; }
+
+  std::string_view name() const override { return "dantzig"; }
+  Capabilities capabilities() const override;
+  const SolverOptions& commonOptions() const override { return m_options; }
+
+ private:
+  void doSetup(int n) override;
+  void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
+  bool checkSymmetric(const ProblemView& problem, SolveReport& report) const;
+  double residual(const ProblemView& problem, const Eigen::VectorXd& x);
+  bool timeIsUp(double startSeconds) const;
+
+  DantzigOptions m_options;
+  std::unique_ptr<detail::DantzigPivoting> m_pivoting;
+  std::unique_ptr<detail::ActiveSetRefinement> m_refinement;
+  Eigen::VectorXd m_shift, m_b, m_lo, m_hi, m_xShifted, m_w;
+  Eigen::VectorXi m_noFriction;
+  Eigen::Matrix<signed char, Eigen::Dynamic, 1> m_sets;
+};
+
+}  // namespace mlcp

@@ -1,0 +1,143 @@
+#pragma once
+
+#include <string_view>
+
+#include <Eigen/Core>
+#include <Eigen/SparseCore>
+
+#include <mlcp/options.hpp>
+#include <mlcp/problem.hpp>
+#include <mlcp/report.hpp>
+#include <mlcp/residual.hpp>
+
+namespace mlcp {
+
+/// Read-only view of the problem a solver works on, handed to MixedLCP::doSolve().
+/// Used terms (shared/spec/blcp-text-format.md): A (n x n), b, lo, hi (n), findex (n), nub;
+/// w = A x - b. A is empty for solvers that hold the matrix in another form (matrix-free).
+struct ProblemView {
+  const Eigen::MatrixXd& A;
+  const Eigen::VectorXd& b;
+  const Eigen::VectorXd& lo;
+  const Eigen::VectorXd& hi;
+  const Eigen::VectorXi& findex;
+  int nub;
+  /// Number of rows n.
+  int size() const { return static_cast<int>(b.size()); }
+};
+
+/// What a solver can do, so apps and adapters can pick one (and tests can skip it).
+struct Capabilities {
+  bool requiresSymmetricA = false;  ///< uses only the lower triangle of A
+  bool usesInitialGuess = false;    ///< setInitialGuess() changes where it starts
+  bool iterative = false;           ///< stops on a tolerance rather than terminating exactly
+};
+
+/// Abstract mixed linear complementarity problem solver (boxed LCP with friction index), the
+/// object-oriented shape of VEROSIM's wrapper around ODE's Dantzig routine (shared/seeds/002).
+///
+/// Call order, as in VEROSIM:
+///
+///     solver.setMatrix(A);            // n x n; sizes the workspace (the only allocating call)
+///     solver.setRightSide(b);         // n
+///     solver.setLow(lo);              // n
+///     solver.setHigh(hi);             // n
+///     solver.setFrictionIndex(findex);// n, optional (default all -1)
+///     solver.setNumberUnbounded(nub); // optional (default 0)
+///     const SolveReport& r = solver.solve();
+///     const Eigen::VectorXd& x = solver.getLambda();  // lambda
+///     const Eigen::VectorXd& w = solver.ref_w();      // w = A x - b
+///
+/// The problem convention is ODE's and shared/spec/blcp-text-format.md's (see mlcp::Problem).
+/// solve() validates the data first (sizes, NaN, lo > hi, findex out of range, pointing at itself
+/// or at another friction row, symmetry where the solver needs it) and reports
+/// Status::InvalidProblem with a message naming the field and row; it never throws for bad data.
+/// After solving it rejects NaN/Inf in x or w (Status::NumericalFailure) and fills the report
+/// with the spec residual of the returned x.
+///
+/// Memory: setMatrix() (and the other setters when a size changes) allocate the workspace;
+/// solve() allocates nothing after the first solve at a given n.
+/// Thread safety: one object per thread; solvers share no global state.
+class MixedLCP {
+ public:
+  virtual ~MixedLCP();
+  MixedLCP(const MixedLCP&) = delete;
+  MixedLCP& operator=(const MixedLCP&) = delete;
+
+  /// Sets A (n x n, dense) and n. Sizes x, w and the solver's workspace for n.
+  void setMatrix(const Eigen::Ref<const Eigen::MatrixXd>& A);
+  /// Sets A from a sparse matrix (n x n); stored dense for the dense solvers.
+  void setMatrix(const Eigen::SparseMatrix<double>& A);
+  /// Sets b (n) (unit: as A x, m/s^2 in ODE's force form).
+  void setRightSide(const Eigen::Ref<const Eigen::VectorXd>& b);
+  /// Sets lo (n); -inf allowed. Ignored on friction rows (findex >= 0).
+  void setLow(const Eigen::Ref<const Eigen::VectorXd>& lo);
+  /// Sets hi (n); +inf allowed. On friction rows hi holds mu.
+  void setHigh(const Eigen::Ref<const Eigen::VectorXd>& hi);
+  /// Sets findex (n): -1, or the normal row k of friction row i (then u_i = |hi_i x_k|, l_i = -u_i).
+  void setFrictionIndex(const Eigen::Ref<const Eigen::VectorXi>& findex);
+  /// Sets nub, the number of leading unbounded rows (0 <= nub <= n).
+  void setNumberUnbounded(int nub);
+  /// All of the above at once from a Problem (its x, if any, becomes the initial guess).
+  void setProblem(const Problem& problem);
+  /// Warm start x0 (n) for solvers whose capabilities().usesInitialGuess; ignored by the others.
+  void setInitialGuess(const Eigen::Ref<const Eigen::VectorXd>& x0);
+  /// Forgets the warm start: the next solve starts from x = 0.
+  void clearInitialGuess();
+
+  /// Validates the problem, runs the method, checks x and w, and computes the spec residual.
+  /// Never throws for bad data (see class comment); the returned report lives in this object.
+  const SolveReport& solve();
+
+  /// x (n), the solution lambda (unit: N for ODE's force form, N s for the impulse form).
+  const Eigen::VectorXd& getLambda() const { return m_x; }
+  /// w = A x - b (n) of the returned x (VEROSIM's name).
+  const Eigen::VectorXd& ref_w() const { return m_w; }
+  /// The report of the last solve().
+  const SolveReport& report() const { return m_report; }
+  /// True when the last solve returned an x whose relative spec residual is <= tolerance and
+  /// that is within its bounds (bound violation <= tolerance).
+  bool validSolution(double tolerance) const;
+
+  /// Number of rows n of the problem set so far (the size of A).
+  int size() const { return m_n; }
+  /// The problem set so far, as a Problem (copies; for dumps and fallbacks).
+  Problem problem() const;
+
+  /// Registered name of the method ("dantzig", "pgs", ...).
+  virtual std::string_view name() const = 0;
+  /// What the method needs and offers.
+  virtual Capabilities capabilities() const = 0;
+  /// The options common to all solvers, as this solver holds them.
+  virtual const SolverOptions& commonOptions() const = 0;
+
+ protected:
+  MixedLCP();
+
+  /// Allocates the workspace for n rows. Called by setMatrix() when n changes.
+  virtual void doSetup(int n) = 0;
+  /// Runs the method. x (n) holds the initial guess (or zeros) on entry and the answer on exit;
+  /// sets report.status, iterations, pivots and message. Must not allocate.
+  virtual void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) = 0;
+  /// out = A x (n). Dense by default; matrix-free solvers override it.
+  virtual void multiplyA(const Eigen::VectorXd& x, Eigen::VectorXd& out) const;
+  /// For solvers that hold A in another form: declares n and drops the dense A.
+  void setImplicitMatrix(int n);
+
+ private:
+  bool validate(SolveReport& report) const;
+  void resizeVectors(int n);
+
+  Eigen::MatrixXd m_A;
+  int m_n = 0;
+  bool m_implicitA = false;
+  bool m_findexSet = false;
+  Eigen::VectorXd m_b, m_lo, m_hi;
+  Eigen::VectorXi m_findex;
+  int m_nub = 0;
+  Eigen::VectorXd m_x, m_w, m_x0;
+  bool m_hasInitialGuess = false;
+  SolveReport m_report;
+};
+
+}  // namespace mlcp

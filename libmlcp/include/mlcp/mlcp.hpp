@@ -1,0 +1,14 @@
+#pragma once
+
+/// Umbrella header of libmlcp: the MixedLCP base, its solvers, residuals, files, generators.
+
+#include <mlcp/blcp_io.hpp>
+#include <mlcp/dantzig_solver.hpp>
+#include <mlcp/mixed_lcp.hpp>
+#include <mlcp/options.hpp>
+#include <mlcp/problem.hpp>
+#include <mlcp/random_problem.hpp>
+#include <mlcp/report.hpp>
+#include <mlcp/residual.hpp>
+#include <mlcp/solver_factory.hpp>
+#include <mlcp/status.hpp>

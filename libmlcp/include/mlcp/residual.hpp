@@ -1,0 +1,62 @@
+#pragma once
+
+#include <Eigen/Core>
+
+namespace mlcp {
+
+struct Problem;
+
+/// The spec's residual and its diagnostics for one candidate x (shared/spec/blcp-text-format.md,
+/// "The residual everyone reports").
+struct Residuals {
+  double absolute = 0.0;                     ///< ||r||_inf, r_i = x_i - clamp(x_i - w_i, l_i, u_i)
+  double relative = 0.0;                     ///< absolute / max(1, ||b||_inf)
+  double maxBoundViolation = 0.0;            ///< max_i max(l_i - x_i, x_i - u_i, 0)
+  double maxComplementarityViolation = 0.0;  ///< max_i max(min(x_i-l_i, w_i^+), min(u_i-x_i, w_i^-))
+  int worstRow = -1;                         ///< row of the largest |r_i|, -1 when n = 0
+};
+
+/// Effective bounds of row i for solution x: (lo_i, hi_i) when findex_i < 0, otherwise
+/// u = |hi_i * x_findex_i|, l = -u (ODE's convention; 0 * inf is taken as 0).
+/// @pre findex_i < x.size()
+inline void effectiveBounds(int i,
+                            const Eigen::Ref<const Eigen::VectorXd>& x,
+                            const Eigen::Ref<const Eigen::VectorXd>& lo,
+                            const Eigen::Ref<const Eigen::VectorXd>& hi,
+                            const Eigen::Ref<const Eigen::VectorXi>& findex,
+                            double& l,
+                            double& u) {
+  const int k = findex[i];
+  if (k < 0) {
+    l = lo[i];
+    u = hi[i];
+    return;
+  }
+  const double normal = x[k];
+  u = normal == 0.0 ? 0.0 : std::abs(hi[i] * normal);
+  l = -u;
+}
+
+/// Natural-map residual of row i: x_i - clamp(x_i - w_i, l_i, u_i).
+double rowResidual(double x, double w, double l, double u);
+
+/// Residuals of x given w = A x - b (w computed by the caller), the bounds and findex.
+/// @param[in] x, w, lo, hi, findex (n) each
+/// @param[in] bNormInf ||b||_inf, for the relative residual
+/// @param[out] perRow optional (n): |r_i| per row, for diagnostics (pass nullptr to skip)
+/// Allocates nothing.
+Residuals computeResiduals(const Eigen::Ref<const Eigen::VectorXd>& x,
+                           const Eigen::Ref<const Eigen::VectorXd>& w,
+                           const Eigen::Ref<const Eigen::VectorXd>& lo,
+                           const Eigen::Ref<const Eigen::VectorXd>& hi,
+                           const Eigen::Ref<const Eigen::VectorXi>& findex,
+                           double bNormInf,
+                           Eigen::VectorXd* perRow = nullptr);
+
+/// Residuals of x for a whole problem: computes w = A x - b, then as above.
+/// @throws std::invalid_argument when x.size() != problem.size()
+Residuals computeResiduals(const Problem& problem,
+                           const Eigen::Ref<const Eigen::VectorXd>& x,
+                           Eigen::VectorXd* perRow = nullptr);
+
+}  // namespace mlcp

@@ -1,0 +1,217 @@
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include <mlcp/blcp_io.hpp>
+
+namespace mlcp {
+
+ParseError::ParseError(std::string file, int line, const std::string& message)
+    : std::runtime_error(fmt::format("{}:{}: {}", file, line, message)),
+      m_file(std::move(file)),
+      m_line(line) {}
+
+namespace {
+
+/// Whitespace tokenizer with `#` comments and line numbers.
+class Tokens {
+ public:
+  Tokens(std::string_view text, std::string_view source) : m_text(text), m_source(source) {}
+
+  /// Next token; empty at end of input.
+  std::string_view next() {
+    skipSpace();
+    const size_t start = m_pos;
+    while (m_pos < m_text.size() && !isSpace(m_text[m_pos]) && m_text[m_pos] != '#') ++m_pos;
+    m_tokenLine = m_line;
+    return m_text.substr(start, m_pos - start);
+  }
+
+  /// Rest of the current line (after the last token), trimmed.
+  std::string restOfLine() {
+    const size_t start = m_pos;
+    while (m_pos < m_text.size() && m_text[m_pos] != '\n' && m_text[m_pos] != '#') ++m_pos;
+    std::string_view rest = m_text.substr(start, m_pos - start);
+    while (!rest.empty() && isSpace(rest.front())) rest.remove_prefix(1);
+    while (!rest.empty() && isSpace(rest.back())) rest.remove_suffix(1);
+    return std::string(rest);
+  }
+
+  [[noreturn]] void fail(const std::string& message) const {
+    throw ParseError(std::string(m_source), m_tokenLine, message);
+  }
+
+  std::string_view expectToken(std::string_view what) {
+    std::string_view token = next();
+    if (token.empty()) fail(fmt::format("unexpected end of file, expected {}", what));
+    return token;
+  }
+
+  void expectKeyword(std::string_view keyword) {
+    std::string_view token = expectToken(fmt::format("'{}'", keyword));
+    if (token != keyword) fail(fmt::format("expected '{}', found '{}'", keyword, token));
+  }
+
+  long long integer(std::string_view what) {
+    std::string_view token = expectToken(what);
+    long long value = 0;
+    auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+    if (ec != std::errc() || end != token.data() + token.size())
+      fail(fmt::format("bad token '{}' for {}: expected an integer", token, what));
+    return value;
+  }
+
+  double number(std::string_view what, bool allowInfinity) {
+    std::string_view token = expectToken(what);
+    std::string_view digits = token;
+    if (!digits.empty() && digits.front() == '+') digits.remove_prefix(1);
+    double value = 0.0;
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (ec == std::errc::result_out_of_range)
+      fail(fmt::format("number '{}' for {} is out of the range of double", token, what));
+    if (ec != std::errc() || end != digits.data() + digits.size())
+      fail(fmt::format("bad token '{}' for {}: expected a number", token, what));
+    if (std::isnan(value)) fail(fmt::format("{} is NaN", what));
+    if (std::isinf(value) && !allowInfinity) fail(fmt::format("{} is infinite", what));
+    return value;
+  }
+
+  int line() const { return m_tokenLine; }
+
+ private:
+  static bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+  void skipSpace() {
+    while (m_pos < m_text.size()) {
+      const char c = m_text[m_pos];
+      if (c == '\n') {
+        ++m_line;
+        ++m_pos;
+      } else if (isSpace(c)) {
+        ++m_pos;
+      } else if (c == '#') {
+        while (m_pos < m_text.size() && m_text[m_pos] != '\n') ++m_pos;
+      } else {
+        break;
+      }
+    }
+  }
+
+  std::string_view m_text;
+  std::string_view m_source;
+  size_t m_pos = 0;
+  int m_line = 1;
+  int m_tokenLine = 1;
+};
+
+void readVector(Tokens& tokens, std::string_view name, int n, bool allowInfinity,
+                Eigen::VectorXd& v) {
+  tokens.expectKeyword(name);
+  v.resize(n);
+  for (int i = 0; i < n; ++i) v[i] = tokens.number(fmt::format("{}[{}]", name, i), allowInfinity);
+}
+
+}  // namespace
+
+Problem parseBlcp(std::string_view text, std::string_view source) {
+  Tokens tokens(text, source);
+  tokens.expectKeyword("blcp");
+  const long long version = tokens.integer("the format version");
+  if (version != 1) tokens.fail(fmt::format("unsupported BLCP version {} (this reader knows 1)",
+                                            version));
+  tokens.expectKeyword("n");
+  const long long n64 = tokens.integer("n");
+  if (n64 < 0 || n64 > 1'000'000) tokens.fail(fmt::format("n = {} is out of range 0 .. 1000000",
+                                                          n64));
+  const int n = static_cast<int>(n64);
+  tokens.expectKeyword("nub");
+  const long long nub = tokens.integer("nub");
+  if (nub < 0 || nub > n) tokens.fail(fmt::format("nub = {} is out of range 0 .. n = {}", nub, n));
+
+  Problem p;
+  p.nub = static_cast<int>(nub);
+  tokens.expectKeyword("A");
+  std::string_view storage = tokens.expectToken("'dense' or 'coo'");
+  if (storage == "dense") {
+    p.A.resize(n, n);
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) p.A(i, j) = tokens.number(fmt::format("A({}, {})", i, j), false);
+  } else if (storage == "coo") {
+    const long long nnz = tokens.integer("the number of coo entries");
+    if (nnz < 0) tokens.fail(fmt::format("negative number of coo entries {}", nnz));
+    p.A.setZero(n, n);
+    for (long long k = 0; k < nnz; ++k) {
+      const long long i = tokens.integer(fmt::format("the row of coo entry {}", k));
+      const long long j = tokens.integer(fmt::format("the column of coo entry {}", k));
+      if (i < 0 || i >= n || j < 0 || j >= n)
+        tokens.fail(fmt::format("coo entry {} at ({}, {}) is outside the {} x {} matrix", k, i, j,
+                                n, n));
+      p.A(i, j) += tokens.number(fmt::format("A({}, {})", i, j), false);
+    }
+  } else {
+    tokens.fail(fmt::format("unknown matrix storage '{}': expected 'dense' or 'coo'", storage));
+  }
+
+  readVector(tokens, "b", n, false, p.b);
+  readVector(tokens, "lo", n, true, p.lo);
+  readVector(tokens, "hi", n, true, p.hi);
+  const int hiLine = tokens.line();
+  tokens.expectKeyword("findex");
+  p.findex.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const long long k = tokens.integer(fmt::format("findex[{}]", i));
+    if (k < -1 || k >= n)
+      tokens.fail(fmt::format("findex[{}] = {} is out of range -1 .. {}", i, k, n - 1));
+    if (k == i) tokens.fail(fmt::format("findex[{}] = {} points at the row itself", i, k));
+    p.findex[i] = static_cast<int>(k);
+  }
+  const int findexLine = tokens.line();
+  for (int i = 0; i < n; ++i) {
+    const int k = p.findex[i];
+    if (k >= 0 && p.findex[k] >= 0)
+      throw ParseError(std::string(source), findexLine,
+                       fmt::format("findex[{}] = {} points at row {}, itself a friction row", i, k,
+                                   k));
+    if (k >= 0 && !std::isfinite(p.hi[i]))
+      throw ParseError(std::string(source), hiLine,
+                       fmt::format("hi[{}] = {} on friction row {}: mu must be finite", i, p.hi[i],
+                                   i));
+    if (k < 0 && p.lo[i] > p.hi[i])
+      throw ParseError(std::string(source), hiLine,
+                       fmt::format("lo[{}] = {} > hi[{}] = {}", i, p.lo[i], i, p.hi[i]));
+    if (i < p.nub && (k >= 0 || std::isfinite(p.lo[i]) || std::isfinite(p.hi[i])))
+      throw ParseError(std::string(source), hiLine,
+                       fmt::format("row {} < nub = {} must be unbounded (lo = -inf, hi = inf, "
+                                   "findex = -1)",
+                                   i, p.nub));
+  }
+
+  for (std::string_view section = tokens.next(); !section.empty(); section = tokens.next()) {
+    if (section == "x") {
+      Eigen::VectorXd x(n);
+      for (int i = 0; i < n; ++i) x[i] = tokens.number(fmt::format("x[{}]", i), false);
+      p.x = std::move(x);
+    } else if (section == "name") {
+      p.name = tokens.restOfLine();
+    } else {
+      tokens.fail(fmt::format("unknown section '{}' after findex (expected 'x' or 'name')",
+                              section));
+    }
+  }
+  return p;
+}
+
+Problem readBlcp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ParseError(path.string(), 0, "cannot open the file");
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  return parseBlcp(text, path.string());
+}
+
+}  // namespace mlcp

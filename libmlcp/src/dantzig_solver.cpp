@@ -1,0 +1,231 @@
+#include <mlcp/dantzig_solver.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "detail/active_set_refinement.hpp"
+#include "detail/dantzig_pivoting.hpp"
+
+namespace mlcp {
+
+namespace {
+
+double nowSeconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+bool DantzigOptions::isValid(std::string* why) const {
+  if (!SolverOptions::isValid(why)) return false;
+  auto fail = [why](std::string message) {
+    if (why != nullptr) *why = std::move(message);
+    return false;
+  };
+  if (maxPivots < 0)
+    return fail(fmt::format("DantzigOptions::maxPivots = {}. Violated constraint: maxPivots >= 0 "
+                            "(0 = automatic)",
+                            maxPivots));
+  if (!(pivotTolerance >= 0.0 && pivotTolerance < 1.0))
+    return fail(fmt::format("DantzigOptions::pivotTolerance = {}. Violated constraint: "
+                            "0 <= pivotTolerance < 1",
+                            pivotTolerance));
+  if (!(symmetryTolerance >= 0.0))
+    return fail(fmt::format("DantzigOptions::symmetryTolerance = {}. Violated constraint: "
+                            "symmetryTolerance >= 0",
+                            symmetryTolerance));
+  return true;
+}
+
+DantzigSolver::DantzigSolver(const DantzigOptions& options)
+    : m_pivoting(std::make_unique<detail::DantzigPivoting>()),
+      m_refinement(std::make_unique<detail::ActiveSetRefinement>()) {
+  setOptions(options);
+}
+
+DantzigSolver::~DantzigSolver() = default;
+
+void DantzigSolver::setOptions(const DantzigOptions& options) {
+  std::string why;
+  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  m_options = options;
+}
+
+Capabilities DantzigSolver::capabilities() const {
+  Capabilities c;
+  c.requiresSymmetricA = true;
+  c.usesInitialGuess = false;
+  c.iterative = false;
+  return c;
+}
+
+void DantzigSolver::doSetup(int n) {
+  m_pivoting->resize(n);
+  m_refinement->resize(n);
+  for (Eigen::VectorXd* v : {&m_shift, &m_b, &m_lo, &m_hi, &m_xShifted, &m_w}) v->resize(n);
+  m_noFriction.setConstant(n, -1);
+  m_sets.resize(n);
+}
+
+bool DantzigSolver::checkSymmetric(const ProblemView& problem, SolveReport& report) const {
+  const Eigen::MatrixXd& A = problem.A;
+  const int n = problem.size();
+  double maxEntry = 0.0;
+  for (int j = 0; j < n; ++j) maxEntry = std::max(maxEntry, A.col(j).cwiseAbs().maxCoeff());
+  const double allowed = m_options.symmetryTolerance * maxEntry;
+  for (int j = 0; j < n; ++j) {
+    if (A(j, j) < 0.0) {
+      report.status = Status::InvalidProblem;
+      report.message = fmt::format("A({}, {}) = {} is negative: Dantzig needs a positive "
+                                   "semi-definite A",
+                                   j, j, A(j, j));
+      return false;
+    }
+    for (int i = j + 1; i < n; ++i) {
+      if (std::abs(A(i, j) - A(j, i)) > allowed) {
+        report.status = Status::InvalidProblem;
+        report.message = fmt::format("A is not symmetric: A({}, {}) = {} but A({}, {}) = {}; "
+                                     "Dantzig needs a symmetric A (try lemke or pgs)",
+                                     i, j, A(i, j), j, i, A(j, i));
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+double DantzigSolver::residual(const ProblemView& problem, const Eigen::VectorXd& x) {
+  m_w.noalias() = problem.A * x;
+  m_w -= problem.b;
+  const double bNorm = problem.b.cwiseAbs().maxCoeff();
+  const Residuals r = computeResiduals(x, m_w, problem.lo, problem.hi, problem.findex, bNorm);
+  // Compare in the units of the tolerance that is set.
+  if (m_options.absoluteTolerance > 0.0 && r.absolute <= m_options.absoluteTolerance) return 0.0;
+  return r.relative;
+}
+
+bool DantzigSolver::timeIsUp(double startSeconds) const {
+  return m_options.maxSeconds > 0.0 && nowSeconds() - startSeconds > m_options.maxSeconds;
+}
+
+void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
+  if (!checkSymmetric(problem, report)) return;
+  const double start = nowSeconds();
+  const int n = problem.size();
+  const Eigen::MatrixXd& A = problem.A;
+  const int maxPivots = m_options.maxPivots > 0 ? m_options.maxPivots : 50 * n + 1000;
+  const bool hasFriction = (problem.findex.array() >= 0).any();
+
+  // 1. Shift boxes that do not contain 0: x = x' + c.
+  bool shifted = false;
+  for (int i = 0; i < n; ++i) {
+    double c = 0.0;
+    if (problem.findex[i] < 0) {
+      if (problem.lo[i] > 0.0) c = problem.lo[i];
+      if (problem.hi[i] < 0.0) c = problem.hi[i];
+    }
+    m_shift[i] = c;
+    shifted = shifted || c != 0.0;
+    m_lo[i] = problem.findex[i] < 0 ? problem.lo[i] - c : problem.lo[i];
+    m_hi[i] = problem.findex[i] < 0 ? problem.hi[i] - c : problem.hi[i];
+  }
+  m_b = problem.b;
+  if (shifted) m_b.noalias() -= A * m_shift;
+
+  auto fail = [&](detail::PivotOutcome outcome) {
+    const int row = m_pivoting->failedRow();
+    switch (outcome) {
+      case detail::PivotOutcome::SingularPivot:
+        report.status = Status::SingularPivot;
+        report.message = fmt::format("singular pivot when row {} joined the clamped set: A(C,C) "
+                                     "is singular (redundant constraints? add CFM)",
+                                     row);
+        break;
+      case detail::PivotOutcome::Unbounded:
+        report.status = Status::Unbounded;
+        report.message = fmt::format("no finite pivoting step for row {}: the problem has no "
+                                     "solution or A is not positive semi-definite on it",
+                                     row);
+        break;
+      default:
+        report.status = Status::MaxIterations;
+        report.message = fmt::format("pivot limit {} reached at row {} (cycling on a degenerate "
+                                     "problem?)",
+                                     maxPivots, row);
+        break;
+    }
+  };
+
+  // 2. Round 1: ODE's pass, friction bounds fixed once from the normals of the sub-problem.
+  detail::PivotOutcome outcome =
+      m_pivoting->solve(A, m_b, m_lo, m_hi, problem.findex, problem.nub, hasFriction, maxPivots,
+                        m_options.pivotTolerance, m_xShifted, m_sets);
+  report.pivots += m_pivoting->pivots();
+  x = m_xShifted + m_shift;
+  int rounds = 1;
+  if (outcome != detail::PivotOutcome::Solved) {
+    report.iterations = rounds;
+    fail(outcome);
+    return;
+  }
+  double res = residual(problem, x);
+  const double tolerance = m_options.relativeTolerance;
+  const double bScale = std::max(1.0, problem.b.cwiseAbs().maxCoeff());
+
+  // 3. Friction rounds: bounds from the current normals, warm re-solve, until consistent.
+  while (res > tolerance && hasFriction && m_options.refreshFrictionBounds &&
+         rounds < m_options.maxIterations && !timeIsUp(start)) {
+    for (int i = 0; i < n; ++i) {
+      const int k = problem.findex[i];
+      if (k < 0) continue;
+      const double u = x[k] == 0.0 ? 0.0 : std::abs(problem.hi[i] * x[k]);
+      m_lo[i] = -u;
+      m_hi[i] = u;
+    }
+    const bool warm = m_refinement->solve(A, m_b, m_lo, m_hi, m_sets, 8, 0.1 * tolerance * bScale,
+                                          m_xShifted);
+    if (!warm) {
+      outcome = m_pivoting->solve(A, m_b, m_lo, m_hi, m_noFriction, problem.nub, false, maxPivots,
+                                  m_options.pivotTolerance, m_xShifted, m_sets);
+      report.pivots += m_pivoting->pivots();
+      if (outcome != detail::PivotOutcome::Solved) {
+        x = m_xShifted + m_shift;
+        report.iterations = rounds + 1;
+        report.frictionRounds = rounds;
+        fail(outcome);
+        return;
+      }
+    }
+    x = m_xShifted + m_shift;
+    res = residual(problem, x);
+    ++rounds;
+  }
+  report.iterations = rounds;
+  report.frictionRounds = rounds - 1;
+
+  if (res <= tolerance) {
+    report.status = Status::Converged;
+    report.message = rounds > 1 ? fmt::format("solved; friction bounds settled after {} rounds",
+                                              rounds)
+                                : "solved";
+  } else if (hasFriction && m_options.refreshFrictionBounds && rounds >= m_options.maxIterations) {
+    report.status = Status::MaxIterations;
+    report.message = fmt::format("friction bounds did not settle in {} rounds (relative residual "
+                                 "{:.3g})",
+                                 rounds, res);
+  } else if (timeIsUp(start)) {
+    report.status = Status::TimeLimit;
+    report.message = fmt::format("time limit of {} s reached", m_options.maxSeconds);
+  } else {
+    report.status = Status::Inaccurate;
+    report.message = fmt::format("pivoting finished with relative residual {:.3g} > {:.3g} "
+                                 "(ill-conditioned A?)",
+                                 res, tolerance);
+  }
+}
+
+}  // namespace mlcp

@@ -1,0 +1,220 @@
+#include <mlcp/mixed_lcp.hpp>
+
+#include <chrono>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace mlcp {
+
+namespace {
+
+double infNorm(const Eigen::VectorXd& v) { return v.size() > 0 ? v.cwiseAbs().maxCoeff() : 0.0; }
+
+}  // namespace
+
+MixedLCP::MixedLCP() = default;
+MixedLCP::~MixedLCP() = default;
+
+void MixedLCP::resizeVectors(int n) {
+  if (m_n == n && m_x.size() == n) return;
+  m_n = n;
+  m_x.setZero(n);
+  m_w.setZero(n);
+  if (!m_findexSet) m_findex.setConstant(n, -1);
+  doSetup(n);
+}
+
+void MixedLCP::setMatrix(const Eigen::Ref<const Eigen::MatrixXd>& A) {
+  m_implicitA = false;
+  m_A = A;
+  resizeVectors(static_cast<int>(A.rows()));
+}
+
+void MixedLCP::setMatrix(const Eigen::SparseMatrix<double>& A) {
+  m_implicitA = false;
+  m_A = Eigen::MatrixXd(A);
+  resizeVectors(static_cast<int>(A.rows()));
+}
+
+void MixedLCP::setImplicitMatrix(int n) {
+  m_implicitA = true;
+  m_A.resize(0, 0);
+  resizeVectors(n);
+}
+
+void MixedLCP::setRightSide(const Eigen::Ref<const Eigen::VectorXd>& b) { m_b = b; }
+void MixedLCP::setLow(const Eigen::Ref<const Eigen::VectorXd>& lo) { m_lo = lo; }
+void MixedLCP::setHigh(const Eigen::Ref<const Eigen::VectorXd>& hi) { m_hi = hi; }
+
+void MixedLCP::setFrictionIndex(const Eigen::Ref<const Eigen::VectorXi>& findex) {
+  m_findex = findex;
+  m_findexSet = true;
+}
+
+void MixedLCP::setNumberUnbounded(int nub) { m_nub = nub; }
+
+void MixedLCP::setProblem(const Problem& problem) {
+  setMatrix(problem.A);
+  setRightSide(problem.b);
+  setLow(problem.lo);
+  setHigh(problem.hi);
+  setFrictionIndex(problem.findex);
+  setNumberUnbounded(problem.nub);
+  if (problem.x && problem.x->size() == problem.size())
+    setInitialGuess(*problem.x);
+  else
+    clearInitialGuess();
+}
+
+void MixedLCP::setInitialGuess(const Eigen::Ref<const Eigen::VectorXd>& x0) {
+  m_x0 = x0;
+  m_hasInitialGuess = true;
+}
+
+void MixedLCP::clearInitialGuess() { m_hasInitialGuess = false; }
+
+Problem MixedLCP::problem() const {
+  Problem p;
+  p.A = m_A;
+  p.b = m_b;
+  p.lo = m_lo;
+  p.hi = m_hi;
+  p.findex = m_findex;
+  p.nub = m_nub;
+  return p;
+}
+
+void MixedLCP::multiplyA(const Eigen::VectorXd& x, Eigen::VectorXd& out) const {
+  out.noalias() = m_A * x;
+}
+
+bool MixedLCP::validate(SolveReport& report) const {
+  auto invalid = [&report](std::string message) {
+    report.status = Status::InvalidProblem;
+    report.message = std::move(message);
+    return false;
+  };
+  const int n = m_n;
+  if (!m_implicitA && (m_A.rows() != m_A.cols()))
+    return invalid(fmt::format("A is {} x {}: it must be square (n x n)", m_A.rows(), m_A.cols()));
+  if (m_b.size() != n)
+    return invalid(fmt::format("b has {} entries but A is {} x {}", m_b.size(), n, n));
+  if (m_lo.size() != n)
+    return invalid(fmt::format("lo has {} entries but A is {} x {}", m_lo.size(), n, n));
+  if (m_hi.size() != n)
+    return invalid(fmt::format("hi has {} entries but A is {} x {}", m_hi.size(), n, n));
+  if (m_findex.size() != n)
+    return invalid(fmt::format("findex has {} entries but A is {} x {}", m_findex.size(), n, n));
+  if (m_nub < 0 || m_nub > n)
+    return invalid(fmt::format("nub = {} is outside 0 .. n = {}", m_nub, n));
+  if (!m_implicitA) {
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i)
+        if (!std::isfinite(m_A(i, j)))
+          return invalid(fmt::format("A({}, {}) = {} is not finite", i, j, m_A(i, j)));
+  }
+  for (int i = 0; i < n; ++i) {
+    if (!std::isfinite(m_b[i])) return invalid(fmt::format("b[{}] = {} is not finite", i, m_b[i]));
+    const int k = m_findex[i];
+    if (k < -1 || k >= n)
+      return invalid(fmt::format("findex[{}] = {} is out of range -1 .. {}", i, k, n - 1));
+    if (k == i) return invalid(fmt::format("findex[{}] = {} points at the row itself", i, k));
+    if (k >= 0) {
+      if (m_findex[k] >= 0)
+        return invalid(fmt::format("findex[{}] = {} points at row {}, itself a friction row "
+                                   "(findex[{}] = {})",
+                                   i, k, k, k, m_findex[k]));
+      if (!std::isfinite(m_hi[i]))
+        return invalid(fmt::format("hi[{}] = {} on friction row {}: the friction coefficient mu "
+                                   "must be finite",
+                                   i, m_hi[i], i));
+      if (i < m_nub)
+        return invalid(fmt::format("row {} < nub = {} is a friction row (findex = {})", i, m_nub,
+                                   k));
+      continue;
+    }
+    if (std::isnan(m_lo[i])) return invalid(fmt::format("lo[{}] is NaN", i));
+    if (std::isnan(m_hi[i])) return invalid(fmt::format("hi[{}] is NaN", i));
+    if (m_lo[i] > m_hi[i])
+      return invalid(fmt::format("lo[{}] = {} > hi[{}] = {}", i, m_lo[i], i, m_hi[i]));
+    if (m_lo[i] == std::numeric_limits<double>::infinity() ||
+        m_hi[i] == -std::numeric_limits<double>::infinity())
+      return invalid(fmt::format("row {} has an empty box [{}, {}]", i, m_lo[i], m_hi[i]));
+    if (i < m_nub && (std::isfinite(m_lo[i]) || std::isfinite(m_hi[i])))
+      return invalid(fmt::format("row {} < nub = {} has finite bounds [{}, {}]: the first nub "
+                                 "rows must be unbounded",
+                                 i, m_nub, m_lo[i], m_hi[i]));
+  }
+  return true;
+}
+
+const SolveReport& MixedLCP::solve() {
+  const auto start = std::chrono::steady_clock::now();
+  SolveReport& report = m_report;
+  report.status = Status::NotSolved;
+  report.message.clear();
+  report.iterations = 0;
+  report.pivots = 0;
+  report.frictionRounds = 0;
+  report.absoluteResidual = report.relativeResidual = SolveReport::kUnset;
+  report.maxBoundViolation = report.maxComplementarityViolation = SolveReport::kUnset;
+  report.residualHistory.clear();
+
+  auto stopClock = [&] {
+    report.solveSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+
+  if (!validate(report)) {
+    m_x.setZero(m_n);
+    m_w.setZero(m_n);
+    stopClock();
+    return report;
+  }
+
+  if (m_hasInitialGuess && m_x0.size() == m_n && m_x0.allFinite())
+    m_x = m_x0;
+  else
+    m_x.setZero();
+
+  if (m_n > 0) {
+    const ProblemView view{m_A, m_b, m_lo, m_hi, m_findex, m_nub};
+    doSolve(view, m_x, report);
+  } else {
+    report.status = Status::Converged;
+  }
+
+  if (!m_x.allFinite()) {
+    report.status = Status::NumericalFailure;
+    report.message = "the method produced NaN or Inf in x; x was reset to zero";
+    m_x.setZero();
+  }
+  multiplyA(m_x, m_w);
+  m_w -= m_b;
+  if (!m_w.allFinite()) {
+    report.status = Status::NumericalFailure;
+    report.message = "w = A x - b is not finite; x was reset to zero";
+    m_x.setZero();
+    m_w = -m_b;
+  }
+
+  const Residuals r = computeResiduals(m_x, m_w, m_lo, m_hi, m_findex, infNorm(m_b));
+  report.absoluteResidual = r.absolute;
+  report.relativeResidual = r.relative;
+  report.maxBoundViolation = r.maxBoundViolation;
+  report.maxComplementarityViolation = r.maxComplementarityViolation;
+  if (report.message.empty() && report.status == Status::Converged) report.message = "solved";
+  stopClock();
+  return report;
+}
+
+bool MixedLCP::validSolution(double tolerance) const {
+  if (m_report.status == Status::NotSolved || m_report.status == Status::InvalidProblem ||
+      m_report.status == Status::NumericalFailure)
+    return false;
+  const Residuals r = computeResiduals(m_x, m_w, m_lo, m_hi, m_findex, infNorm(m_b));
+  return r.relative <= tolerance && r.maxBoundViolation <= tolerance;
+}
+
+}  // namespace mlcp
