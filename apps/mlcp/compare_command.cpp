@@ -1,3 +1,4 @@
+#include <filesystem>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -19,6 +20,7 @@ struct CompareArguments {
   bool json = false;
   int repeat = 1;
   bool builtIn = false;
+  bool skipMissing = false;
 };
 
 std::vector<std::string> splitList(const std::string& list) {
@@ -39,6 +41,8 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("paths", args->paths,
                   "BLCP files or directories (*.blcp inside); none: the built-in set");
   cmd->add_flag("--built-in", args->builtIn, "Also run the built-in generated problems");
+  cmd->add_flag("--skip-missing", args->skipMissing,
+               "Skip paths that do not exist (with a note) instead of failing");
   cmd->add_option("--solvers", args->solvers, "Comma-separated solver names, or 'all'");
   cmd->add_flag("--json", args->json, "One JSON object per (problem, solver) instead of a table");
   cmd->add_option("--repeat", args->repeat, "Solve K times; the time is the median")
@@ -46,7 +50,15 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
   cmd->callback([args, &exitCode] {
     std::vector<ProblemSource> sources;
     if (args->paths.empty() || args->builtIn) sources = builtInSources();
-    for (ProblemSource& s : sourcesFromPaths(args->paths)) sources.push_back(std::move(s));
+    std::vector<std::string> paths;
+    for (const std::string& path : args->paths) {
+      if (args->skipMissing && !std::filesystem::exists(path)) {
+        fmt::print(stderr, "mlcp: {} is absent, skipped\n", path);
+        continue;
+      }
+      paths.push_back(path);
+    }
+    for (ProblemSource& s : sourcesFromPaths(paths)) sources.push_back(std::move(s));
     const std::vector<std::string> names = splitList(args->solvers);
     std::vector<std::unique_ptr<MixedLCP>> solvers;
     for (const std::string& name : names) solvers.push_back(makeSolver(name));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <ostream>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -36,6 +37,9 @@ enum class Status {
 
 /// Lower-case name of a status ("converged", "max-iterations", ...), as printed by the tools.
 std::string_view toString(Status status);
+
+/// Writes toString(status).
+inline std::ostream& operator<<(std::ostream& out, Status status) { return out << toString(status); }
 
 /// True for the statuses that mean "x solves the problem to the requested tolerance".
 inline bool succeeded(Status status) { return status == Status::Converged; }
