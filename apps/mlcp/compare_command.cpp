@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "problem_source.hpp"
 #include "run_record.hpp"
+#include "solver_settings_options.hpp"
 
 namespace mlcp::app {
 
@@ -19,6 +20,7 @@ struct CompareArguments {
   std::string solvers = "all";
   bool json = false;
   int repeat = 1;
+  SolverSettings settings;
   bool builtIn = false;
   bool skipMissing = false;
 };
@@ -47,6 +49,7 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
   cmd->add_flag("--json", args->json, "One JSON object per (problem, solver) instead of a table");
   cmd->add_option("--repeat", args->repeat, "Solve K times; the time is the median")
       ->check(CLI::PositiveNumber);
+  addSolverSettingsOptions(*cmd, args->settings);
   cmd->callback([args, &exitCode] {
     std::vector<ProblemSource> sources;
     if (args->paths.empty() || args->builtIn) sources = builtInSources();
@@ -61,7 +64,7 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
     for (ProblemSource& s : sourcesFromPaths(paths)) sources.push_back(std::move(s));
     const std::vector<std::string> names = splitList(args->solvers);
     std::vector<std::unique_ptr<MixedLCP>> solvers;
-    for (const std::string& name : names) solvers.push_back(makeSolver(name));
+    for (const std::string& name : names) solvers.push_back(makeSolver(name, args->settings));
 
     if (!args->json) fmt::print("{}\n", tableHeader());
     for (const ProblemSource& source : sources) {

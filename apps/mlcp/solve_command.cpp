@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "run_record.hpp"
+#include "solver_settings_options.hpp"
 
 namespace mlcp::app {
 
@@ -16,6 +17,7 @@ struct SolveArguments {
   std::string out;
   bool json = false;
   int repeat = 1;
+  SolverSettings settings;
 };
 
 }  // namespace
@@ -29,9 +31,10 @@ void addSolveCommand(CLI::App& app, int& exitCode) {
   cmd->add_flag("--json", args->json, "Print one JSON object instead of the table");
   cmd->add_option("--repeat", args->repeat, "Solve K times; the time is the median")
       ->check(CLI::PositiveNumber);
+  addSolverSettingsOptions(*cmd, args->settings);
   cmd->callback([args, &exitCode] {
     Problem problem = readBlcp(args->file);
-    auto solver = makeSolver(args->solver);
+    auto solver = makeSolver(args->solver, args->settings);
     const RunRecord record = runSolver(*solver, problem, args->file, args->repeat);
     if (args->json) {
       fmt::print("{}\n", toJson(record));
