@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -66,7 +67,10 @@ Capabilities DantzigSolver::capabilities() const {
 void DantzigSolver::doSetup(int n) {
   m_pivoting->resize(n);
   m_refinement->resize(n);
-  for (Eigen::VectorXd* v : {&m_shift, &m_b, &m_lo, &m_hi, &m_xShifted, &m_w}) v->resize(n);
+  for (Eigen::VectorXd* v :
+       {&m_shift, &m_b, &m_lo, &m_hi, &m_loFixed, &m_hiFixed, &m_xShifted, &m_xWarm, &m_normals, &m_w})
+    v->resize(n);
+  m_setsWarm.resize(n);
   m_noFriction.setConstant(n, -1);
   m_sets.resize(n);
 }
@@ -176,33 +180,54 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
   const double tolerance = m_options.relativeTolerance;
   const double bScale = std::max(1.0, problem.b.cwiseAbs().maxCoeff());
 
-  // 3. Friction rounds: bounds from the current normals, warm re-solve, until consistent.
+  // 3. Friction rounds: first finish warm from the last sets with the friction rows coupled to
+  //    their normals (exact when the sets are right); failing that, one more pivoting pass with
+  //    the bounds refreshed from the current normals, and again.
+  const double setTolerance = 0.1 * tolerance * bScale;
+  // Normal forces the friction bounds are taken from: the last x while the residual at least
+  // halves, otherwise the mean with the previous ones (breaks the 2-cycles of the fixed point
+  // where friction switches a normal on and off).
+  m_normals = m_xShifted;
+  double previousRes = std::numeric_limits<double>::infinity();
   while (res > tolerance && hasFriction && m_options.refreshFrictionBounds &&
          rounds < m_options.maxIterations && !timeIsUp(start)) {
+    ++rounds;
+    m_xWarm = m_xShifted;
+    m_setsWarm = m_sets;
+    if (m_refinement->solve(A, m_b, m_lo, m_hi, problem.findex, true, m_setsWarm, 8, setTolerance,
+                            m_xWarm)) {
+      const Eigen::VectorXd& candidate = m_xWarm;
+      x = candidate + m_shift;
+      res = residual(problem, x);
+      if (res <= tolerance) break;
+    }
+    if (res <= 0.5 * previousRes)
+      m_normals = m_xShifted;
+    else
+      m_normals = 0.5 * (m_normals + m_xShifted);
+    previousRes = res;
     for (int i = 0; i < n; ++i) {
       const int k = problem.findex[i];
-      if (k < 0) continue;
-      const double u = x[k] == 0.0 ? 0.0 : std::abs(problem.hi[i] * x[k]);
-      m_lo[i] = -u;
-      m_hi[i] = u;
-    }
-    const bool warm = m_refinement->solve(A, m_b, m_lo, m_hi, m_sets, 8, 0.1 * tolerance * bScale,
-                                          m_xShifted);
-    if (!warm) {
-      outcome = m_pivoting->solve(A, m_b, m_lo, m_hi, m_noFriction, problem.nub, false, maxPivots,
-                                  m_options.pivotTolerance, m_xShifted, m_sets);
-      report.pivots += m_pivoting->pivots();
-      if (outcome != detail::PivotOutcome::Solved) {
-        x = m_xShifted + m_shift;
-        report.iterations = rounds + 1;
-        report.frictionRounds = rounds;
-        fail(outcome);
-        return;
+      if (k < 0) {
+        m_loFixed[i] = m_lo[i];
+        m_hiFixed[i] = m_hi[i];
+        continue;
       }
+      const double u = m_normals[k] == 0.0 ? 0.0 : std::abs(problem.hi[i] * m_normals[k]);
+      m_loFixed[i] = -u;
+      m_hiFixed[i] = u;
     }
+    outcome = m_pivoting->solve(A, m_b, m_loFixed, m_hiFixed, m_noFriction, problem.nub, false,
+                                maxPivots, m_options.pivotTolerance, m_xShifted, m_sets);
+    report.pivots += m_pivoting->pivots();
     x = m_xShifted + m_shift;
+    if (outcome != detail::PivotOutcome::Solved) {
+      report.iterations = rounds;
+      report.frictionRounds = rounds - 1;
+      fail(outcome);
+      return;
+    }
     res = residual(problem, x);
-    ++rounds;
   }
   report.iterations = rounds;
   report.frictionRounds = rounds - 1;
