@@ -1,12 +1,12 @@
 // mlcp: solve, compare and check mixed LCPs (boxed LCPs with friction index) from the command
 // line. See docs/cli.md.
 
-#include <exception>
+#include "commands.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "commands.hpp"
+#include <exception>
 
 int main(int argc, char** argv) {
   CLI::App app{"mlcp: solve, compare and validate mixed linear complementarity problems"};

@@ -1,12 +1,12 @@
 #include "problem_source.hpp"
 
-#include <algorithm>
-#include <stdexcept>
+#include <mlcp/blcp_io.hpp>
+#include <mlcp/random_problem.hpp>
 
 #include <fmt/format.h>
 
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/random_problem.hpp>
+#include <algorithm>
+#include <stdexcept>
 
 namespace mlcp::app {
 
@@ -16,8 +16,8 @@ std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& path
   std::vector<ProblemSource> sources;
   for (const std::string& name : paths) {
     const fs::path path(name);
-    if (!fs::exists(path)) throw std::runtime_error(fmt::format("{}: no such file or directory",
-                                                                name));
+    if (!fs::exists(path))
+      throw std::runtime_error(fmt::format("{}: no such file or directory", name));
     std::vector<fs::path> files;
     if (fs::is_directory(path)) {
       for (const auto& entry : fs::recursive_directory_iterator(path))

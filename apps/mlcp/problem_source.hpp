@@ -1,19 +1,19 @@
 #pragma once
 
+#include <mlcp/problem.hpp>
+
 #include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
-
-#include <mlcp/problem.hpp>
 
 namespace mlcp::app {
 
 /// A problem to run: where it comes from and how to load it (lazily, so a batch of a thousand
 /// files holds one problem in memory at a time).
 struct ProblemSource {
-  std::string label;                 ///< shown in tables: a path or a generator name
-  std::function<Problem()> load;     ///< throws ParseError for a bad file
+  std::string label;              ///< shown in tables: a path or a generator name
+  std::function<Problem()> load;  ///< throws ParseError for a bad file
 };
 
 /// The files named on the command line: each FILE as it is, each DIR's *.blcp files (sorted,

@@ -1,22 +1,22 @@
+#include "detail/active_set_refinement.hpp"
+#include "detail/dantzig_pivoting.hpp"
+#include "detail/report_message.hpp"
+
 #include <mlcp/dantzig_solver.hpp>
+
+#include <fmt/format.h>
 
 #include <chrono>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 
-#include <fmt/format.h>
-
-#include "detail/active_set_refinement.hpp"
-#include "detail/dantzig_pivoting.hpp"
-
 namespace mlcp {
 
 namespace {
 
 double nowSeconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace
@@ -28,17 +28,20 @@ bool DantzigOptions::isValid(std::string* why) const {
     return false;
   };
   if (maxPivots < 0)
-    return fail(fmt::format("DantzigOptions::maxPivots = {}. Violated constraint: maxPivots >= 0 "
-                            "(0 = automatic)",
-                            maxPivots));
+    return fail(
+        fmt::format("DantzigOptions::maxPivots = {}. Violated constraint: maxPivots >= 0 "
+                    "(0 = automatic)",
+                    maxPivots));
   if (!(pivotTolerance >= 0.0 && pivotTolerance < 1.0))
-    return fail(fmt::format("DantzigOptions::pivotTolerance = {}. Violated constraint: "
-                            "0 <= pivotTolerance < 1",
-                            pivotTolerance));
+    return fail(
+        fmt::format("DantzigOptions::pivotTolerance = {}. Violated constraint: "
+                    "0 <= pivotTolerance < 1",
+                    pivotTolerance));
   if (!(symmetryTolerance >= 0.0))
-    return fail(fmt::format("DantzigOptions::symmetryTolerance = {}. Violated constraint: "
-                            "symmetryTolerance >= 0",
-                            symmetryTolerance));
+    return fail(
+        fmt::format("DantzigOptions::symmetryTolerance = {}. Violated constraint: "
+                    "symmetryTolerance >= 0",
+                    symmetryTolerance));
   return true;
 }
 
@@ -67,8 +70,8 @@ Capabilities DantzigSolver::capabilities() const {
 void DantzigSolver::doSetup(int n) {
   m_pivoting->resize(n);
   m_refinement->resize(n);
-  for (Eigen::VectorXd* v :
-       {&m_shift, &m_b, &m_lo, &m_hi, &m_loFixed, &m_hiFixed, &m_xShifted, &m_xWarm, &m_normals, &m_w})
+  for (Eigen::VectorXd* v : {&m_shift, &m_b, &m_lo, &m_hi, &m_loFixed, &m_hiFixed, &m_xShifted,
+                             &m_xWarm, &m_normals, &m_w})
     v->resize(n);
   m_setsWarm.resize(n);
   m_noFriction.setConstant(n, -1);
@@ -84,17 +87,19 @@ bool DantzigSolver::checkSymmetric(const ProblemView& problem, SolveReport& repo
   for (int j = 0; j < n; ++j) {
     if (A(j, j) < 0.0) {
       report.status = Status::InvalidProblem;
-      report.message = fmt::format("A({}, {}) = {} is negative: Dantzig needs a positive "
-                                   "semi-definite A",
-                                   j, j, A(j, j));
+      detail::setMessage(report.message,
+                         "A({}, {}) = {} is negative: Dantzig needs a positive "
+                         "semi-definite A",
+                         j, j, A(j, j));
       return false;
     }
     for (int i = j + 1; i < n; ++i) {
       if (std::abs(A(i, j) - A(j, i)) > allowed) {
         report.status = Status::InvalidProblem;
-        report.message = fmt::format("A is not symmetric: A({}, {}) = {} but A({}, {}) = {}; "
-                                     "Dantzig needs a symmetric A (try lemke or pgs)",
-                                     i, j, A(i, j), j, i, A(j, i));
+        detail::setMessage(report.message,
+                           "A is not symmetric: A({}, {}) = {} but A({}, {}) = {}; "
+                           "Dantzig needs a symmetric A (try lemke or pgs)",
+                           i, j, A(i, j), j, i, A(j, i));
         return false;
       }
     }
@@ -145,21 +150,24 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
     switch (outcome) {
       case detail::PivotOutcome::SingularPivot:
         report.status = Status::SingularPivot;
-        report.message = fmt::format("singular pivot when row {} joined the clamped set: A(C,C) "
-                                     "is singular (redundant constraints? add CFM)",
-                                     row);
+        detail::setMessage(report.message,
+                           "singular pivot when row {} joined the clamped set: A(C,C) "
+                           "is singular (redundant constraints? add CFM)",
+                           row);
         break;
       case detail::PivotOutcome::Unbounded:
         report.status = Status::Unbounded;
-        report.message = fmt::format("no finite pivoting step for row {}: the problem has no "
-                                     "solution or A is not positive semi-definite on it",
-                                     row);
+        detail::setMessage(report.message,
+                           "no finite pivoting step for row {}: the problem has no "
+                           "solution or A is not positive semi-definite on it",
+                           row);
         break;
       default:
         report.status = Status::MaxIterations;
-        report.message = fmt::format("pivot limit {} reached at row {} (cycling on a degenerate "
-                                     "problem?)",
-                                     maxPivots, row);
+        detail::setMessage(report.message,
+                           "pivot limit {} reached at row {} (cycling on a degenerate "
+                           "problem?)",
+                           maxPivots, row);
         break;
     }
   };
@@ -234,22 +242,25 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
 
   if (res <= tolerance) {
     report.status = Status::Converged;
-    report.message = rounds > 1 ? fmt::format("solved; friction bounds settled after {} rounds",
-                                              rounds)
-                                : "solved";
+    if (rounds > 1)
+      detail::setMessage(report.message, "solved; friction bounds settled after {} rounds", rounds);
+    else
+      report.message = "solved";
   } else if (hasFriction && m_options.refreshFrictionBounds && rounds >= m_options.maxIterations) {
     report.status = Status::MaxIterations;
-    report.message = fmt::format("friction bounds did not settle in {} rounds (relative residual "
-                                 "{:.3g})",
-                                 rounds, res);
+    detail::setMessage(report.message,
+                       "friction bounds did not settle in {} rounds (relative residual "
+                       "{:.3g})",
+                       rounds, res);
   } else if (timeIsUp(start)) {
     report.status = Status::TimeLimit;
-    report.message = fmt::format("time limit of {} s reached", m_options.maxSeconds);
+    detail::setMessage(report.message, "time limit of {} s reached", m_options.maxSeconds);
   } else {
     report.status = Status::Inaccurate;
-    report.message = fmt::format("pivoting finished with relative residual {:.3g} > {:.3g} "
-                                 "(ill-conditioned A?)",
-                                 res, tolerance);
+    detail::setMessage(report.message,
+                       "pivoting finished with relative residual {:.3g} > {:.3g} "
+                       "(ill-conditioned A?)",
+                       res, tolerance);
   }
 }
 

@@ -1,8 +1,8 @@
 #include <mlcp/matrix_free_problem.hpp>
 
-#include <stdexcept>
-
 #include <fmt/format.h>
+
+#include <stdexcept>
 
 namespace mlcp {
 
@@ -64,8 +64,8 @@ Problem MatrixFreeProblem::toDense() const {
     for (const auto& [i, si] : rowsOfBody[k]) {
       const Eigen::Matrix<double, 6, 1> iMJ =
           inverseMass[k] * J.row(i).segment<6>(6 * si).transpose();
-      for (const auto& [j, sj] : rowsOfBody[k]) p.A(j, i) += J.row(j).segment<6>(6 * sj).dot(
-                                                    iMJ.transpose());
+      for (const auto& [j, sj] : rowsOfBody[k])
+        p.A(j, i) += J.row(j).segment<6>(6 * sj).dot(iMJ.transpose());
     }
   }
   return p;

@@ -1,12 +1,11 @@
+#include <mlcp/dantzig_solver.hpp>
 #include <mlcp/solver_factory.hpp>
-
-#include <mutex>
-#include <stdexcept>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <mlcp/dantzig_solver.hpp>
+#include <mutex>
+#include <stdexcept>
 
 namespace mlcp {
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include <memory>
-
 #include <mlcp/mixed_lcp.hpp>
+
+#include <memory>
 
 namespace mlcp {
 
@@ -80,7 +80,8 @@ class DantzigSolver final : public MixedLCP {
   DantzigOptions m_options;
   std::unique_ptr<detail::DantzigPivoting> m_pivoting;
   std::unique_ptr<detail::ActiveSetRefinement> m_refinement;
-  Eigen::VectorXd m_shift, m_b, m_lo, m_hi, m_loFixed, m_hiFixed, m_xShifted, m_xWarm, m_normals, m_w;
+  Eigen::VectorXd m_shift, m_b, m_lo, m_hi, m_loFixed, m_hiFixed, m_xShifted, m_xWarm, m_normals,
+      m_w;
   Eigen::VectorXi m_noFriction;
   Eigen::Matrix<signed char, Eigen::Dynamic, 1> m_sets, m_setsWarm;
 };

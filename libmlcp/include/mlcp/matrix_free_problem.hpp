@@ -1,10 +1,10 @@
 #pragma once
 
-#include <vector>
+#include <mlcp/problem.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/problem.hpp>
+#include <vector>
 
 namespace mlcp {
 
@@ -25,12 +25,12 @@ struct MatrixFreeProblem {
   using Block6 = Eigen::Matrix<double, 6, 6>;
 
   std::string name;
-  std::vector<Block6> inverseMass;        ///< per body (bodyCount)
+  std::vector<Block6> inverseMass;                                ///< per body (bodyCount)
   Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor> bodies;  ///< (n x 2) body1, body2
-  JacobianRows J;                         ///< (n x 12)
-  Eigen::VectorXd cfm;                    ///< (n) diagonal regularisation
-  Eigen::VectorXd b, lo, hi;              ///< (n) as in mlcp::Problem
-  Eigen::VectorXi findex;                 ///< (n) as in mlcp::Problem
+  JacobianRows J;                                                 ///< (n x 12)
+  Eigen::VectorXd cfm;                                            ///< (n) diagonal regularisation
+  Eigen::VectorXd b, lo, hi;                                      ///< (n) as in mlcp::Problem
+  Eigen::VectorXi findex;                                         ///< (n) as in mlcp::Problem
   int nub = 0;
 
   /// Number of rows n.

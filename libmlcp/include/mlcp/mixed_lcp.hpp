@@ -1,14 +1,14 @@
 #pragma once
 
-#include <string_view>
-
-#include <Eigen/Core>
-#include <Eigen/SparseCore>
-
 #include <mlcp/options.hpp>
 #include <mlcp/problem.hpp>
 #include <mlcp/report.hpp>
 #include <mlcp/residual.hpp>
+
+#include <Eigen/Core>
+#include <Eigen/SparseCore>
+
+#include <string_view>
 
 namespace mlcp {
 
@@ -74,7 +74,8 @@ class MixedLCP {
   void setLow(const Eigen::Ref<const Eigen::VectorXd>& lo);
   /// Sets hi (n); +inf allowed. On friction rows hi holds mu.
   void setHigh(const Eigen::Ref<const Eigen::VectorXd>& hi);
-  /// Sets findex (n): -1, or the normal row k of friction row i (then u_i = |hi_i x_k|, l_i = -u_i).
+  /// Sets findex (n): -1, or the normal row k of friction row i (then u_i = |hi_i x_k|, l_i =
+  /// -u_i).
   void setFrictionIndex(const Eigen::Ref<const Eigen::VectorXi>& findex);
   /// Sets nub, the number of leading unbounded rows (0 <= nub <= n).
   void setNumberUnbounded(int nub);

@@ -45,8 +45,8 @@ class ActiveSetRefinement {
 
   Eigen::MatrixXd m_G;
   Eigen::VectorXd m_rhs, m_w, m_coupling, m_sign;
-  Eigen::VectorXi m_unknown;   // per unknown: row
-  Eigen::VectorXi m_column;    // per row: unknown index, or -1
+  Eigen::VectorXi m_unknown;  // per unknown: row
+  Eigen::VectorXi m_column;   // per row: unknown index, or -1
 };
 
 }  // namespace mlcp::detail
