@@ -22,7 +22,7 @@ void MixedLCP::resizeVectors(int n) {
   m_x.setZero(n);
   m_w.setZero(n);
   if (!m_findexSet) m_findex.setConstant(n, -1);
-  m_report.message.reserve(256);
+  m_report.message.reserve(1024);
   doSetup(n);
 }
 

@@ -1,4 +1,5 @@
 #include <mlcp/dantzig_solver.hpp>
+#include <mlcp/fallback_solver.hpp>
 #include <mlcp/solver_factory.hpp>
 
 #include <fmt/format.h>
@@ -25,6 +26,15 @@ std::vector<SolverEntry> builtInSolvers() {
                        DantzigOptions options;
                        applyCommon(settings, options);
                        return std::make_unique<DantzigSolver>(options);
+                     }});
+  entries.push_back({"fallback",
+                     "Dantzig, then APGD, then PGS (those registered): the first that converges",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       std::vector<std::unique_ptr<MixedLCP>> stages;
+                       for (const char* stage : {"dantzig", "apgd", "pgs"})
+                         for (const std::string& known : solverNames())
+                           if (known == stage) stages.push_back(makeSolver(stage, settings));
+                       return std::make_unique<FallbackSolver>(std::move(stages));
                      }});
   return entries;
 }

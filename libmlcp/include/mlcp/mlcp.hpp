@@ -4,6 +4,7 @@
 
 #include <mlcp/blcp_io.hpp>
 #include <mlcp/dantzig_solver.hpp>
+#include <mlcp/fallback_solver.hpp>
 #include <mlcp/matrix_free_problem.hpp>
 #include <mlcp/mixed_lcp.hpp>
 #include <mlcp/options.hpp>

@@ -7,7 +7,7 @@
 
 namespace mlcp::detail {
 
-/// Formats a report message in place: within the capacity MixedLCP reserves (256 characters),
+/// Formats a report message in place: within the capacity MixedLCP reserves (1024 characters),
 /// so writing a message inside solve() allocates nothing.
 template <typename... T>
 void setMessage(std::string& message, fmt::format_string<T...> format, T&&... args) {
