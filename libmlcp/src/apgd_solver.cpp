@@ -139,7 +139,8 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
   };
   if (monitor.meets(bestResidual)) {
     finish(Status::Converged);
-    detail::setMessage(report, "converged: the start meets the tolerance (relative residual {:.3g})",
+    detail::setMessage(report, "converged: the start meets the tolerance (relative residual "
+                       "{:.3g})",
                        bestResidual / monitor.scale());
     return;
   }

@@ -12,6 +12,12 @@ MatrixFreeApgdSolver::MatrixFreeApgdSolver(const ApgdOptions& options)
 
 MatrixFreeApgdSolver::~MatrixFreeApgdSolver() = default;
 
+Capabilities MatrixFreeApgdSolver::capabilities() const {
+  Capabilities c = ApgdSolver::capabilities();
+  c.requiresMatrixFree = true;
+  return c;
+}
+
 void MatrixFreeApgdSolver::setMatrixFree(const MatrixFreeProblem& factors) {
   setMatrixFree(std::make_shared<const MatrixFreeProblem>(factors));
 }

@@ -13,6 +13,12 @@ MatrixFreePgsSolver::MatrixFreePgsSolver(const PgsOptions& options)
 
 MatrixFreePgsSolver::~MatrixFreePgsSolver() = default;
 
+Capabilities MatrixFreePgsSolver::capabilities() const {
+  Capabilities c = PgsSolver::capabilities();
+  c.requiresMatrixFree = true;
+  return c;
+}
+
 void MatrixFreePgsSolver::setMatrixFree(const MatrixFreeProblem& factors) {
   setMatrixFree(std::make_shared<const MatrixFreeProblem>(factors));
 }

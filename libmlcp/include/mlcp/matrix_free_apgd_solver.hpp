@@ -36,6 +36,7 @@ class MatrixFreeApgdSolver final : public ApgdSolver {
   /// otherwise stores the dense problem, which solve() then rejects as InvalidProblem.
   void setProblem(const Problem& problem) override;
 
+  Capabilities capabilities() const override;
   std::string_view name() const override { return "apgd-matrix-free"; }
 
  private:

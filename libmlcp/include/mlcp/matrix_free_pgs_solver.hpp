@@ -42,6 +42,7 @@ class MatrixFreePgsSolver final : public PgsSolver {
   /// otherwise stores the dense problem, which solve() then rejects as InvalidProblem.
   void setProblem(const Problem& problem) override;
 
+  Capabilities capabilities() const override;
   std::string_view name() const override { return "pgs-matrix-free"; }
 
  private:

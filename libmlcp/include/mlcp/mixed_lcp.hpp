@@ -31,6 +31,7 @@ struct Capabilities {
   bool requiresSymmetricA = false;  ///< uses only the lower triangle of A
   bool usesInitialGuess = false;    ///< setInitialGuess() changes where it starts
   bool iterative = false;           ///< stops on a tolerance rather than terminating exactly
+  bool requiresMatrixFree = false;  ///< needs J, M^-1, cfm (Problem::matrixFree), not A
 };
 
 /// Abstract mixed linear complementarity problem solver (boxed LCP with friction index), the
