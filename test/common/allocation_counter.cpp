@@ -23,13 +23,17 @@ namespace {
 std::atomic<long> g_allocations{0};
 std::atomic<bool> g_counting{false};
 
+}  // namespace
+
+#if MLCP_TEST_COUNT_MALLOC
+namespace {
+
 void note() {
   if (g_counting.load(std::memory_order_relaxed)) g_allocations.fetch_add(1);
 }
 
 }  // namespace
 
-#if MLCP_TEST_COUNT_MALLOC
 // glibc exports its allocator under these names; the executable's malloc interposes on every
 // shared library's (libstdc++'s operator new included).
 extern "C" {

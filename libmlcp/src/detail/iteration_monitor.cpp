@@ -9,6 +9,7 @@ IterationMonitor::IterationMonitor(const SolverOptions& options,
                                    SolveReport& report)
     : m_options(options), m_report(report), m_start(std::chrono::steady_clock::now()) {
   m_scale = std::max(1.0, b.size() > 0 ? b.cwiseAbs().maxCoeff() : 0.0);
+  m_report.message.reserve(kMessageCapacity);  // setMessage() then never allocates
   if (m_options.recordHistory)
     m_report.residualHistory.reserve(static_cast<size_t>(m_options.maxIterations) + 1);
 }

@@ -13,13 +13,16 @@
 
 namespace mlcp::detail {
 
+/// Longest report message of the iterative solvers (setMessage() cuts longer ones).
+constexpr size_t kMessageCapacity = 256;
+
 /// Bookkeeping shared by the iterative solvers (PGS, APGD): the stopping test in the units of the
 /// spec's residual, the residual history and the time limit.
 ///
 /// Stopping test: ||r||_inf <= absoluteTolerance or ||r||_inf / max(1, ||b||_inf) <=
 /// relativeTolerance, r the natural-map residual (shared/spec/blcp-text-format.md).
-/// Allocates only when the report's history has less capacity than maxIterations + 1 (the first
-/// solve); later solves allocate nothing.
+/// Allocates only when the report's history has less capacity than maxIterations + 1 or its
+/// message less than kMessageCapacity (the first solve); later solves allocate nothing.
 class IterationMonitor {
  public:
   /// @param[in] options the solver's options (kept by reference)
@@ -43,11 +46,11 @@ class IterationMonitor {
   std::chrono::steady_clock::time_point m_start;
 };
 
-/// Formats into report.message without allocating once its capacity suffices (messages longer
-/// than 255 characters are cut).
+/// Formats into report.message without allocating once its capacity is kMessageCapacity (which
+/// IterationMonitor reserves); longer messages are cut.
 template <typename... Args>
 void setMessage(SolveReport& report, fmt::format_string<Args...> format, Args&&... args) {
-  char buffer[256];
+  char buffer[kMessageCapacity];
   const auto result =
       fmt::format_to_n(buffer, sizeof(buffer), format, std::forward<Args>(args)...);
   const size_t size = std::min(result.size, sizeof(buffer));
