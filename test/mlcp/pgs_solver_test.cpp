@@ -237,6 +237,20 @@ BOOST_AUTO_TEST_CASE(limits_are_reported_honestly) {
   BOOST_TEST(solver.report().relativeResidual > 0.0);
 }
 
+BOOST_AUTO_TEST_CASE(presets) {
+  // ODE quickstep's real-time setting: a fixed 20 sweeps, reported as the limit it is.
+  mlcp::PgsSolver realTime(mlcp::PgsOptions::realTime());
+  realTime.setProblem(randomProblem(60, 1));
+  const auto& report = realTime.solve();
+  BOOST_TEST(report.status == mlcp::Status::MaxIterations);
+  BOOST_TEST(report.iterations == 20);
+  BOOST_TEST(realTime.options().relaxation == 1.3);
+  mlcp::PgsSolver accurate(mlcp::PgsOptions::accurate());
+  accurate.setProblem(randomProblem(60, 1));
+  BOOST_TEST(accurate.solve().status == mlcp::Status::Converged);
+  BOOST_TEST(accurate.report().relativeResidual <= 1e-10);
+}
+
 BOOST_AUTO_TEST_CASE(bad_data_is_a_status_not_a_crash) {
   mlcp::PgsSolver solver;
   solver.setProblem(smallProblem(Eigen::Matrix2d::Identity(), Eigen::Vector2d(1, 1),
