@@ -77,6 +77,9 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
         continue;
       }
       for (auto& solver : solvers) {
+        // Matrix-free solvers only run on problems that carry J and M^-1 (the built-in
+        // contact problems); `mlcp solve` still reports the missing factors when asked.
+        if (solver->capabilities().requiresMatrixFree && !problem.matrixFree) continue;
         const RunRecord record = runSolver(*solver, problem, source.label, args->repeat);
         fmt::print("{}\n", args->json ? toJson(record) : tableRow(record));
       }

@@ -1,6 +1,7 @@
 #include "problem_source.hpp"
 
 #include <mlcp/blcp_io.hpp>
+#include <mlcp/contact_graph.hpp>
 #include <mlcp/random_problem.hpp>
 
 #include <fmt/format.h>
@@ -43,6 +44,18 @@ std::vector<ProblemSource> builtInSources() {
       sources.push_back({fmt::format("random-n{}-seed{}", n, seed),
                          [options] { return randomProblem(options); }});
     }
+  }
+  // Contact problems that also carry J, M^-1 and cfm, for the matrix-free solvers.
+  for (const double ratio : {1.0, 100.0}) {
+    BoxStackOptions options;
+    options.columnsX = 3;
+    options.columnsY = 2;
+    options.layers = 4;
+    options.topMassRatio = ratio;
+    sources.push_back({fmt::format("box-stacks-3x2x4-ratio{}", ratio), [options] {
+                         return toProblem(
+                             std::make_shared<const MatrixFreeProblem>(boxStacks(options)));
+                       }});
   }
   return sources;
 }

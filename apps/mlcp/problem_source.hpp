@@ -21,7 +21,9 @@ struct ProblemSource {
 std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& paths);
 
 /// The built-in set that needs no download: ODE-style random problems (dTestSolveLCP recipe
-/// with friction rows), n = 12, 60, 200, 600, fixed seeds.
+/// with friction rows), n = 12, 60, 200, 600, fixed seeds; and two box-stack contact problems
+/// (n = 288, top cube 1 and 100 times heavier) that carry J, M^-1, cfm for the matrix-free
+/// solvers.
 std::vector<ProblemSource> builtInSources();
 
 }  // namespace mlcp::app

@@ -82,7 +82,7 @@ std::string toJson(const RunRecord& r) {
 }
 
 std::string tableHeader() {
-  return fmt::format("{:<44} {:>5} {:>4} {:>5} {:<10} {:<16} {:>6} {:>7} {:>11} {:>10} {:>10}",
+  return fmt::format("{:<44} {:>5} {:>4} {:>5} {:<16} {:<16} {:>6} {:>7} {:>11} {:>10} {:>10}",
                      "problem", "n", "nub", "fric", "solver", "status", "iters", "pivots",
                      "time_us", "res_abs", "res_rel");
 }
@@ -90,11 +90,10 @@ std::string tableHeader() {
 std::string tableRow(const RunRecord& r) {
   std::string problem = r.problem;
   if (problem.size() > 44) problem = "..." + problem.substr(problem.size() - 41);
-  return fmt::format(
-      "{:<44} {:>5} {:>4} {:>5} {:<10} {:<16} {:>6} {:>7} {:>11.1f} {:>10.2e} "
-      "{:>10.2e}",
-      problem, r.n, r.nub, r.frictionRows, r.solver, r.status, r.iterations, r.pivots,
-      r.timeMicroseconds, r.residualAbsolute, r.residualRelative);
+  return fmt::format("{:<44} {:>5} {:>4} {:>5} {:<16} {:<16} {:>6} {:>7} {:>11.1f} {:>10.2e} "
+                     "{:>10.2e}",
+                     problem, r.n, r.nub, r.frictionRows, r.solver, r.status, r.iterations,
+                     r.pivots, r.timeMicroseconds, r.residualAbsolute, r.residualRelative);
 }
 
 }  // namespace mlcp::app

@@ -71,4 +71,22 @@ Problem MatrixFreeProblem::toDense() const {
   return p;
 }
 
+Problem toProblem(std::shared_ptr<const MatrixFreeProblem> factors, bool assembleA) {
+  if (!factors) throw std::invalid_argument("toProblem: the factors are null");
+  Problem p;
+  if (assembleA) {
+    p = factors->toDense();
+  } else {
+    factors->validate();
+    p.name = factors->name;
+    p.b = factors->b;
+    p.lo = factors->lo;
+    p.hi = factors->hi;
+    p.findex = factors->findex;
+    p.nub = factors->nub;
+  }
+  p.matrixFree = std::move(factors);
+  return p;
+}
+
 }  // namespace mlcp

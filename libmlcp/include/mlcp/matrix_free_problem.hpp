@@ -1,10 +1,11 @@
 #pragma once
 
-#include <mlcp/problem.hpp>
+#include <memory>
+#include <vector>
 
 #include <Eigen/Core>
 
-#include <vector>
+#include <mlcp/problem.hpp>
 
 namespace mlcp {
 
@@ -48,5 +49,12 @@ struct MatrixFreeProblem {
   /// Checks sizes and body indices. @throws std::invalid_argument naming the field and row.
   void validate() const;
 };
+
+/// A Problem that carries the factors, for MixedLCP::setProblem() and the solver factory: b, lo,
+/// hi, findex, nub and name copied from *factors, Problem::matrixFree = factors, and A assembled
+/// (toDense()) when assembleA; leave that off for large n (O(n^2) memory): the dense solvers then
+/// report InvalidProblem while the matrix-free ones run.
+/// @throws std::invalid_argument when factors is null or fails validate().
+Problem toProblem(std::shared_ptr<const MatrixFreeProblem> factors, bool assembleA = true);
 
 }  // namespace mlcp

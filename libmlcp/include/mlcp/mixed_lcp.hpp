@@ -31,6 +31,7 @@ struct Capabilities {
   bool requiresSymmetricA = false;  ///< uses only the lower triangle of A
   bool usesInitialGuess = false;    ///< setInitialGuess() changes where it starts
   bool iterative = false;           ///< stops on a tolerance rather than terminating exactly
+  bool requiresMatrixFree = false;  ///< needs J, M^-1, cfm (Problem::matrixFree), not A
 };
 
 /// Abstract mixed linear complementarity problem solver (boxed LCP with friction index), the
@@ -80,7 +81,8 @@ class MixedLCP {
   /// Sets nub, the number of leading unbounded rows (0 <= nub <= n).
   void setNumberUnbounded(int nub);
   /// All of the above at once from a Problem (its x, if any, becomes the initial guess).
-  void setProblem(const Problem& problem);
+  /// Virtual so that the matrix-free solvers can take Problem::matrixFree instead of A.
+  virtual void setProblem(const Problem& problem);
   /// Warm start x0 (n) for solvers whose capabilities().usesInitialGuess; ignored by the others.
   void setInitialGuess(const Eigen::Ref<const Eigen::VectorXd>& x0);
   /// Forgets the warm start: the next solve starts from x = 0.
@@ -124,6 +126,8 @@ class MixedLCP {
   virtual void multiplyA(const Eigen::VectorXd& x, Eigen::VectorXd& out) const;
   /// For solvers that hold A in another form: declares n and drops the dense A.
   void setImplicitMatrix(int n);
+  /// True after setImplicitMatrix() until the next setMatrix().
+  bool hasImplicitMatrix() const { return m_implicitA; }
 
  private:
   bool validate(SolveReport& report) const;

@@ -1,11 +1,14 @@
 #pragma once
 
-#include <Eigen/Core>
-
+#include <memory>
 #include <optional>
 #include <string>
 
+#include <Eigen/Core>
+
 namespace mlcp {
+
+struct MatrixFreeProblem;
 
 /// One boxed linear complementarity problem with friction index, owning its data, in the
 /// convention of ODE's dSolveLCP and of shared/spec/blcp-text-format.md:
@@ -29,6 +32,9 @@ struct Problem {
   Eigen::VectorXi findex;  ///< (n) -1, or the normal row a friction row is coupled to
   int nub = 0;             ///< number of leading unbounded rows
   std::optional<Eigen::VectorXd> x;  ///< (n) optional reference or warm-start solution
+  /// Optional factors J, M^-1, cfm of A (shared, never modified), for the matrix-free solvers;
+  /// when set, A may be left empty (the dense solvers then report InvalidProblem).
+  std::shared_ptr<const MatrixFreeProblem> matrixFree;
 
   /// Number of rows n.
   int size() const { return static_cast<int>(b.size()); }
