@@ -81,6 +81,13 @@ struct SiconosSolver::Workspace {
 
 bool SiconosOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
+  if (!(siconosTolerance > 0.0)) {
+    if (why != nullptr)
+      *why = fmt::format("SiconosOptions::siconosTolerance = {}. Violated constraint: "
+                         "siconosTolerance > 0",
+                         siconosTolerance);
+    return false;
+  }
   if (maxEnumerationSize < 1 || maxEnumerationSize > 30) {
     if (why != nullptr)
       *why = fmt::format("SiconosOptions::maxEnumerationSize = {}. Violated constraint: "
@@ -146,6 +153,11 @@ bool SiconosSolver::refuse(const ProblemView& problem, SolveReport& report) cons
     return invalid(fmt::format("{} solves pure LCPs; this problem has nub = {} unbounded rows "
                                "(use siconos-mlcp-lemke, siconos-mlcp-pgs or siconos-mlcp-enum)",
                                name(), problem.nub));
+  if (isMlcp(m_method) && (problem.nub == 0 || problem.nub == n))
+    return invalid(fmt::format("{} needs both equality (nub) and complementarity rows; this "
+                               "problem has nub = {} of n = {} (use siconos-lemke for a pure LCP, "
+                               "a linear solver for nub = n)",
+                               name(), problem.nub, n));
   for (int i = problem.nub; i < n; ++i) {
     if (problem.findex[i] >= 0)
       return invalid(fmt::format("{} takes no friction index: row {} is a friction row "
@@ -175,7 +187,7 @@ void SiconosSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
       solver_options_create(siconosId(m_method)));
   if (!options) throw std::bad_alloc();
   if (!isEnumeration(m_method)) options->iparam[SICONOS_IPARAM_MAX_ITER] = m_options.maxIterations;
-  options->dparam[SICONOS_DPARAM_TOL] = m_options.relativeTolerance;
+  options->dparam[SICONOS_DPARAM_TOL] = m_options.siconosTolerance;
 
   NumericsMatrix* M = NM_create(NM_DENSE, n, n);
   if (M == nullptr) throw std::bad_alloc();

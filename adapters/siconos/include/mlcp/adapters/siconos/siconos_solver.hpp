@@ -27,11 +27,14 @@ enum class SiconosMethod {
 };
 
 /// Options of SiconosSolver. maxIterations goes to iparam[SICONOS_IPARAM_MAX_ITER] (pivots for
-/// Lemke, sweeps for PGS; unused by the enumerations), relativeTolerance to
-/// dparam[SICONOS_DPARAM_TOL] (Siconos' own error, ||z - max(0, z - w)||_2 / ||q||_2 for the LCP)
-/// and decides Converged on our spec residual.
+/// Lemke, sweeps for PGS; unused by the enumerations); relativeTolerance decides Converged on
+/// our spec residual.
 struct SiconosOptions : SolverOptions {
   SiconosOptions() { maxIterations = 10000; }
+  /// Siconos' own stopping tolerance, dparam[SICONOS_DPARAM_TOL], on its own error measure
+  /// (||z - max(0, z - w)||_2 / ||q||_2 for the LCP): kept below relativeTolerance so that a
+  /// Siconos "converged" also meets our infinity-norm residual.
+  double siconosTolerance = 1e-12;
   /// Largest number of complementarity rows the enumerations accept (2^n patterns each).
   int maxEnumerationSize = 20;
 
@@ -45,8 +48,9 @@ struct SiconosOptions : SolverOptions {
 /// Map: Siconos solves w = M z + q, 0 <= z perp w >= 0 (MLCP: the first n rows are equalities
 /// w = 0 with z free), which is ours with M = A, q = -b, z = x: the nub unbounded rows are the
 /// MLCP's equalities and every other row must be a plain complementarity row (lo = 0, hi = +inf,
-/// findex = -1). Anything else (boxes, friction rows, nub > 0 for the LCP methods, too many
-/// rows for an enumeration) is refused with Status::InvalidProblem and a message naming the row
+/// findex = -1). Anything else (boxes, friction rows, nub > 0 for the LCP methods, nub = 0 or
+/// nub = n for the MLCP methods, whose Siconos code needs both blocks, too many rows for an
+/// enumeration) is refused with Status::InvalidProblem and a message naming the row
 /// and a solver that can take it. M is written column-major (Siconos' dense storage); the MLCP
 /// is given both as (M, q) and as the blocks (A, B, C, D, a, b) some Siconos solvers need.
 ///

@@ -1,0 +1,44 @@
+#pragma once
+
+// Helpers shared by the adapter tests (header-only, test code).
+
+#include <algorithm>
+#include <initializer_list>
+#include <string>
+
+#include <Eigen/Core>
+#include <boost/test/unit_test.hpp>
+
+#include <mlcp/solver_factory.hpp>
+
+namespace mlcp::test {
+
+/// Boost.Test precondition: the test runs only when a solver is registered under `name` (PGS
+/// and APGD come from another part of the project); otherwise it is skipped with a message.
+struct SolverRegistered {
+  std::string name;
+  boost::test_tools::assertion_result operator()(boost::unit_test::test_unit_id) const {
+    const auto names = mlcp::solverNames();
+    boost::test_tools::assertion_result result(std::find(names.begin(), names.end(), name) !=
+                                               names.end());
+    result.message() << "solver '" << name << "' is not registered in this build; skipped";
+    return result;
+  }
+};
+
+/// An index vector from a list; a fixed-size Eigen::Vector3i assigned to a VectorXi trips a
+/// GCC 12 -Warray-bounds false positive.
+inline Eigen::VectorXi indexVector(std::initializer_list<int> values) {
+  Eigen::VectorXi v(static_cast<Eigen::Index>(values.size()));
+  Eigen::Index i = 0;
+  for (const int value : values) v[i++] = value;
+  return v;
+}
+
+/// ||a - b||_inf / max(1, ||b||_inf).
+inline double relativeDifference(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+  const double scale = std::max(1.0, b.cwiseAbs().maxCoeff());
+  return (a - b).cwiseAbs().maxCoeff() / scale;
+}
+
+}  // namespace mlcp::test
