@@ -57,7 +57,7 @@ BOOST_AUTO_TEST_CASE(chain_joint_rows_become_nub) {
   const ma::CaptureResult result = ma::captureBulletScene(scene, 2, recorder);
   BOOST_REQUIRE(result.files.size() == 1u);
   const mlcp::Problem p = mlcp::readBlcp(result.files.front());
-  BOOST_TEST(p.nub == 60);  // 20 point-to-point joints x 3 rows, Bullet's +-1e18 read as inf
+  BOOST_TEST(p.nub == 60);     // 20 point-to-point joints x 3 rows, Bullet's +-1e18 read as inf
   BOOST_TEST(p.size() == 60);  // still in the air: no contact yet
   fs::remove_all(dir);
 }

@@ -22,7 +22,8 @@ struct StackRun {
 };
 
 // The 10-box stack stepped 600 times (10 s at 60 Hz) through btMLCPSolver and our adapter.
-StackRun runStack(const std::string& solverName, const mlcp::SolverSettings& settings,
+StackRun runStack(const std::string& solverName,
+                  const mlcp::SolverSettings& settings,
                   const ma::HostPolicy& policy) {
   ma::BulletMlcpInterface adapter(mlcp::makeSolver(solverName, settings), policy);
   ma::BulletSceneOptions options;
@@ -35,9 +36,8 @@ StackRun runStack(const std::string& solverName, const mlcp::SolverSettings& set
   run.topDisplacement = (scene.position(top) - start).norm();
   run.fallbacks = scene.fallbacks();
   run.statistics = adapter.statistics();
-  BOOST_TEST_MESSAGE("bullet box-stack, " << solverName << ": top box moved "
-                                          << run.topDisplacement << " m, fallbacks "
-                                          << run.fallbacks << "; "
+  BOOST_TEST_MESSAGE("bullet box-stack, " << solverName << ": top box moved " << run.topDisplacement
+                                          << " m, fallbacks " << run.fallbacks << "; "
                                           << run.statistics.summary());
   return run;
 }

@@ -104,8 +104,8 @@ BOOST_AUTO_TEST_CASE(agrees_with_our_dantzig_on_captured_positive_definite_probl
     const double rcond = inverseCondition(p.A);
     if (rcond < 1e-12) {
       ++singular;
-      BOOST_TEST_MESSAGE(file.filename().string() << ": A singular (1/cond " << rcond
-                                                  << "), not unique: not compared");
+      BOOST_TEST_MESSAGE(file.filename().string()
+                         << ": A singular (1/cond " << rcond << "), not unique: not compared");
       continue;
     }
     ma::BulletPeerSolver peer(ma::BulletMethod::Dantzig);

@@ -23,10 +23,11 @@ struct StackRun {
 
 // The 10-box stack stepped 600 times (0.6 s at DART's 1 ms) with our solver as DART's primary
 // BoxedLcpSolver and no secondary, so every impulse DART applies is ours.
-StackRun runStack(const std::string& solverName, const mlcp::SolverSettings& settings,
+StackRun runStack(const std::string& solverName,
+                  const mlcp::SolverSettings& settings,
                   const ma::HostPolicy& policy) {
-  auto adapter = std::make_shared<ma::DartBoxedLcpSolver>(mlcp::makeSolver(solverName, settings),
-                                                          policy);
+  auto adapter =
+      std::make_shared<ma::DartBoxedLcpSolver>(mlcp::makeSolver(solverName, settings), policy);
   ma::DartSceneOptions options;
   options.kind = ma::SceneKind::BoxStack;
   ma::DartScene scene(options, adapter, nullptr);
@@ -95,8 +96,8 @@ BOOST_AUTO_TEST_CASE(reads_the_padded_lower_triangle_and_leaves_the_inputs_alone
 
   ma::DartBoxedLcpSolver adapter(mlcp::makeSolver("dantzig"));
   BOOST_TEST(adapter.getType() == ma::DartBoxedLcpSolver::getStaticType());
-  BOOST_TEST(adapter.solve(n, A.data(), x.data(), b.data(), 0, lo.data(), hi.data(),
-                           findex.data(), false));
+  BOOST_TEST(adapter.solve(n, A.data(), x.data(), b.data(), 0, lo.data(), hi.data(), findex.data(),
+                           false));
   BOOST_TEST(A == A0);
   BOOST_TEST(b == b0);
   BOOST_TEST(lo == lo0);
@@ -110,7 +111,8 @@ BOOST_AUTO_TEST_CASE(reads_the_padded_lower_triangle_and_leaves_the_inputs_alone
   p.lo = Eigen::Vector3d(0, -kInf, -0.5);
   p.hi = Eigen::Vector3d(kInf, kInf, 0.5);
   p.findex = mlcp::test::indexVector({-1, -1, 0});
-  const mlcp::Residuals r = mlcp::computeResiduals(p, Eigen::Map<const Eigen::VectorXd>(x.data(), n));
+  const mlcp::Residuals r =
+      mlcp::computeResiduals(p, Eigen::Map<const Eigen::VectorXd>(x.data(), n));
   BOOST_TEST(r.relative <= 1e-10);  // DantzigOptions' default tolerance
 }
 
@@ -122,8 +124,8 @@ BOOST_AUTO_TEST_CASE(a_failure_returns_false_with_x_usable) {
   std::vector<double> b{1, 2}, lo{-kInf, -kInf}, hi{kInf, kInf}, x{0, 0};
   std::vector<int> findex{-1, -1};
   ma::DartBoxedLcpSolver adapter(mlcp::makeSolver("dantzig"));
-  BOOST_TEST(!adapter.solve(n, A.data(), x.data(), b.data(), 0, lo.data(), hi.data(),
-                            findex.data(), true));
+  BOOST_TEST(!adapter.solve(n, A.data(), x.data(), b.data(), 0, lo.data(), hi.data(), findex.data(),
+                            true));
   BOOST_TEST(adapter.statistics().rejected == 1);
   BOOST_TEST(std::isfinite(x[0]));
   BOOST_TEST(std::isfinite(x[1]));

@@ -43,8 +43,8 @@ BOOST_AUTO_TEST_CASE(both_solve_a_small_contact_problem_without_touching_it) {
     ma::DartPeerSolver solver(method);
     solver.setProblem(p);
     const mlcp::SolveReport& report = solver.solve();
-    BOOST_TEST_MESSAGE(solver.name() << ": " << report.message << ", residual "
-                                     << report.relativeResidual);
+    BOOST_TEST_MESSAGE(solver.name()
+                       << ": " << report.message << ", residual " << report.relativeResidual);
     BOOST_TEST(report.relativeResidual <= (method == ma::DartMethod::Dantzig ? 1e-12 : 1e-3));
     // DART's solvers overwrite A and b: the wrapper hands them copies.
     BOOST_TEST((solver.problem().A == p.A));

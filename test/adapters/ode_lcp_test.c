@@ -19,14 +19,14 @@ static const double kTolerance = 1e-9; /* ODE's dDOUBLE tolerance */
 
 static int g_failures = 0;
 
-#define CHECK(condition, ...)                              \
-  do {                                                     \
-    if (!(condition)) {                                    \
-      ++g_failures;                                        \
+#define CHECK(condition, ...)                                                       \
+  do {                                                                              \
+    if (!(condition)) {                                                             \
+      ++g_failures;                                                                 \
       fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #condition); \
-      fprintf(stderr, __VA_ARGS__);                        \
-      fprintf(stderr, "\n");                               \
-    }                                                      \
+      fprintf(stderr, __VA_ARGS__);                                                 \
+      fprintf(stderr, "\n");                                                        \
+    }                                                                               \
   } while (0)
 
 static double* allocate(int count) {
@@ -108,8 +108,18 @@ static void solveRecipeProblem(int* atLo, int* atHi, int* interior, double* seco
   CHECK(memcmp(b2, b, (size_t)n * sizeof(double)) == 0, "b was modified");
   CHECK(memcmp(lo2, lo, (size_t)n * sizeof(double)) == 0, "lo was modified");
 
-  free(A); free(A2); free(x); free(b); free(b2); free(w);
-  free(lo); free(hi); free(lo2); free(hi2); free(tmp1); free(tmp2);
+  free(A);
+  free(A2);
+  free(x);
+  free(b);
+  free(b2);
+  free(w);
+  free(lo);
+  free(hi);
+  free(lo2);
+  free(hi2);
+  free(tmp1);
+  free(tmp2);
 }
 
 /* A contact with two friction rows (findex), in the padded layout: n = 3, stride 4. */
@@ -159,9 +169,10 @@ int main(void) {
   double seconds = 0.0;
   dRandSetSeed(0);
   for (k = 0; k < kProblems; k++) solveRecipeProblem(&atLo, &atHi, &interior, &seconds);
-  printf("dTestSolveLCP recipe: %d problems (n = %d, nub = %d) with mlcpSolveLCP (dantzig): "
-         "rows at lo %d, at hi %d, interior %d; mean solve %.1f us\n",
-         kProblems, kN, kNub, atLo, atHi, interior, 1e6 * seconds / kProblems);
+  printf(
+      "dTestSolveLCP recipe: %d problems (n = %d, nub = %d) with mlcpSolveLCP (dantzig): "
+      "rows at lo %d, at hi %d, interior %d; mean solve %.1f us\n",
+      kProblems, kN, kNub, atLo, atHi, interior, 1e6 * seconds / kProblems);
   CHECK(atLo + atHi + interior == kProblems * kN, "every row classified");
   CHECK(atLo > 0 && atHi > 0, "both bounds are active somewhere (lo %d, hi %d)", atLo, atHi);
   solveFrictionRows();

@@ -124,9 +124,9 @@ BOOST_AUTO_TEST_CASE(mlcp_methods_agree_with_our_dantzig_on_a_positive_definite_
     ma::SiconosSolver solver(method);
     const mlcp::SolveReport& report = solveWith(solver, p);
     const double diff = mlcp::test::relativeDifference(solver.getLambda(), ours.getLambda());
-    BOOST_TEST_MESSAGE(solver.name() << " on a random SPD MLCP (n 16, nub 6): " << report.status
-                                     << ", residual " << report.relativeResidual
-                                     << ", diff to dantzig " << diff);
+    BOOST_TEST_MESSAGE(solver.name()
+                       << " on a random SPD MLCP (n 16, nub 6): " << report.status << ", residual "
+                       << report.relativeResidual << ", diff to dantzig " << diff);
     BOOST_TEST(report.succeeded(), solver.name() << ": " << report.message);
     BOOST_TEST(diff <= 1e-8, solver.name() << " differs by " << diff);
   }
@@ -191,8 +191,8 @@ BOOST_AUTO_TEST_CASE(solves_siconos_test_problems) {
   for (const char* name : {"RCD_mlcp.dat", "m2n1_mlcp.dat", "m3n2_mlcp.dat", "PDSym_mlcp.dat"}) {
     const auto p = readSiconosMlcp(name);
     BOOST_REQUIRE_MESSAGE(p.has_value(), name << " could not be read");
-    for (mlcp::MixedLCP* solver : {static_cast<mlcp::MixedLCP*>(&mlcpLemke),
-                                   static_cast<mlcp::MixedLCP*>(&mlcpEnum)}) {
+    for (mlcp::MixedLCP* solver :
+         {static_cast<mlcp::MixedLCP*>(&mlcpLemke), static_cast<mlcp::MixedLCP*>(&mlcpEnum)}) {
       const mlcp::SolveReport& report = solveWith(*solver, *p);
       BOOST_TEST_MESSAGE(name << " (n " << p->size() << ", nub " << p->nub << "), "
                               << solver->name() << ": " << report.status << ", residual "

@@ -18,9 +18,10 @@ bool BulletPeerOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
   if (!(lemkeBound > 0.0 && std::isfinite(lemkeBound))) {
     if (why != nullptr)
-      *why = fmt::format("BulletPeerOptions::lemkeBound = {}. Violated constraint: "
-                         "0 < lemkeBound < inf",
-                         lemkeBound);
+      *why = fmt::format(
+          "BulletPeerOptions::lemkeBound = {}. Violated constraint: "
+          "0 < lemkeBound < inf",
+          lemkeBound);
     return false;
   }
   return true;
@@ -82,7 +83,9 @@ void BulletPeerSolver::doSetup(int n) {
   m_w.resize(n);
 }
 
-void BulletPeerSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
+void BulletPeerSolver::doSolve(const ProblemView& problem,
+                               Eigen::VectorXd& x,
+                               SolveReport& report) {
   const int n = problem.size();
   if (m_method == BulletMethod::Dantzig) {
     for (int i = problem.nub; i < n; ++i) {
@@ -115,8 +118,8 @@ void BulletPeerSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, S
     m_findex[i] = problem.findex[i];
   }
 
-  const bool ok = m_peer->solveMLCP(m_A, m_b, m_x, m_lo, m_hi, m_findex, m_options.maxIterations,
-                                    true);
+  const bool ok =
+      m_peer->solveMLCP(m_A, m_b, m_x, m_lo, m_hi, m_findex, m_options.maxIterations, true);
   for (int i = 0; i < n; ++i) x[i] = m_x[i];
   report.iterations = m_method == BulletMethod::ProjectedGaussSeidel ? m_options.maxIterations : 1;
 
@@ -126,8 +129,9 @@ void BulletPeerSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, S
     case BulletMethod::Dantzig:
       verdict.peer = "btDantzigSolver";
       verdict.failureStatus = Status::SingularPivot;
-      verdict.failureReason = "s <= 0 in btSolveDantzigLCP (A(C,C) singular or the problem "
-                              "degenerate; add CFM), or NaN in x";
+      verdict.failureReason =
+          "s <= 0 in btSolveDantzigLCP (A(C,C) singular or the problem "
+          "degenerate; add CFM), or NaN in x";
       verdict.caveat = "it fixes friction bounds once from the friction-free normal forces";
       break;
     case BulletMethod::ProjectedGaussSeidel:

@@ -18,23 +18,27 @@ bool BulletSceneOptions::isValid(std::string* why) const {
     return false;
   };
   if (boxes < 0)
-    return fail(fmt::format("BulletSceneOptions::boxes = {}. Violated constraint: boxes >= 0 "
-                            "(0 = scene default)",
-                            boxes));
+    return fail(
+        fmt::format("BulletSceneOptions::boxes = {}. Violated constraint: boxes >= 0 "
+                    "(0 = scene default)",
+                    boxes));
   if (!(timeStep > 0.0))
-    return fail(fmt::format("BulletSceneOptions::timeStep = {}. Violated constraint: "
-                            "timeStep > 0",
-                            timeStep));
+    return fail(
+        fmt::format("BulletSceneOptions::timeStep = {}. Violated constraint: "
+                    "timeStep > 0",
+                    timeStep));
   if (!(cfm >= 0.0))
     return fail(fmt::format("BulletSceneOptions::cfm = {}. Violated constraint: cfm >= 0", cfm));
   if (!(friction >= 0.0))
-    return fail(fmt::format("BulletSceneOptions::friction = {}. Violated constraint: "
-                            "friction >= 0",
-                            friction));
+    return fail(
+        fmt::format("BulletSceneOptions::friction = {}. Violated constraint: "
+                    "friction >= 0",
+                    friction));
   if (kind == SceneKind::Slope && boxes > 1)
-    return fail(fmt::format("BulletSceneOptions::boxes = {}. Violated constraint: the slope "
-                            "scene has one box",
-                            boxes));
+    return fail(
+        fmt::format("BulletSceneOptions::boxes = {}. Violated constraint: the slope "
+                    "scene has one box",
+                    boxes));
   return true;
 }
 
@@ -101,9 +105,10 @@ struct BulletScene::Impl {
     int base = 0;
     while (base * (base + 1) / 2 < count) ++base;
     if (base * (base + 1) / 2 != count)
-      throw std::invalid_argument(fmt::format("BulletSceneOptions::boxes = {}: a pyramid needs a "
-                                              "triangular number (1, 3, 6, 10, 15, ...)",
-                                              count));
+      throw std::invalid_argument(
+          fmt::format("BulletSceneOptions::boxes = {}: a pyramid needs a "
+                      "triangular number (1, 3, 6, 10, 15, ...)",
+                      count));
     addGround();
     btCollisionShape* shape = boxShape(btVector3(0.5, 0.5, 0.5));
     const double pitch = 1.02;  // 2 cm between neighbours of a row

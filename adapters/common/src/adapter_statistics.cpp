@@ -20,10 +20,10 @@ void AdapterStatistics::record(const SolveReport& report, int n, bool accepted) 
 }
 
 std::string AdapterStatistics::summary() const {
-  std::string text = fmt::format("solves {} (rejected {}), n <= {}, max accepted residual {:.3g}, "
-                                 "{:.3g} s, {} iterations",
-                                 solves, rejected, largestSize, maxRelativeResidual, solveSeconds,
-                                 iterations);
+  std::string text = fmt::format(
+      "solves {} (rejected {}), n <= {}, max accepted residual {:.3g}, "
+      "{:.3g} s, {} iterations",
+      solves, rejected, largestSize, maxRelativeResidual, solveSeconds, iterations);
   for (int s = 0; s < kStatusCount; ++s)
     if (byStatus[static_cast<std::size_t>(s)] > 0)
       text += fmt::format(", {} {}", toString(static_cast<Status>(s)),

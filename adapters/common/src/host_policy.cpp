@@ -13,13 +13,15 @@ bool HostPolicy::isValid(std::string* why) const {
     return false;
   };
   if (!(infiniteBound > 0.0))
-    return fail(fmt::format("HostPolicy::infiniteBound = {}. Violated constraint: "
-                            "infiniteBound > 0",
-                            infiniteBound));
+    return fail(
+        fmt::format("HostPolicy::infiniteBound = {}. Violated constraint: "
+                    "infiniteBound > 0",
+                    infiniteBound));
   if (!(acceptRelativeResidual >= 0.0))
-    return fail(fmt::format("HostPolicy::acceptRelativeResidual = {}. Violated constraint: "
-                            "acceptRelativeResidual >= 0",
-                            acceptRelativeResidual));
+    return fail(
+        fmt::format("HostPolicy::acceptRelativeResidual = {}. Violated constraint: "
+                    "acceptRelativeResidual >= 0",
+                    acceptRelativeResidual));
   return true;
 }
 

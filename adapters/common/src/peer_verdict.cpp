@@ -26,14 +26,14 @@ double setPeerStatus(const ProblemView& problem,
     report.message = fmt::format("solved by {}", verdict.peer);
   } else if (verdict.iterative) {
     report.status = Status::MaxIterations;
-    report.message = fmt::format("{} stopped with relative residual {:.3g} > {:.3g}{}{}",
-                                 verdict.peer, r.relative, options.relativeTolerance, separator,
-                                 verdict.caveat);
+    report.message =
+        fmt::format("{} stopped with relative residual {:.3g} > {:.3g}{}{}", verdict.peer,
+                    r.relative, options.relativeTolerance, separator, verdict.caveat);
   } else {
     report.status = Status::Inaccurate;
-    report.message = fmt::format("{} terminated with relative residual {:.3g} > {:.3g}{}{}",
-                                 verdict.peer, r.relative, options.relativeTolerance, separator,
-                                 verdict.caveat);
+    report.message =
+        fmt::format("{} terminated with relative residual {:.3g} > {:.3g}{}{}", verdict.peer,
+                    r.relative, options.relativeTolerance, separator, verdict.caveat);
   }
   return r.relative;
 }

@@ -21,9 +21,10 @@ bool RecorderOptions::isValid(std::string* why) const {
   if (every < 1)
     return fail(fmt::format("RecorderOptions::every = {}. Violated constraint: every >= 1", every));
   if (maxFiles < 0)
-    return fail(fmt::format("RecorderOptions::maxFiles = {}. Violated constraint: maxFiles >= 0 "
-                            "(0 = no limit)",
-                            maxFiles));
+    return fail(
+        fmt::format("RecorderOptions::maxFiles = {}. Violated constraint: maxFiles >= 0 "
+                    "(0 = no limit)",
+                    maxFiles));
   return true;
 }
 

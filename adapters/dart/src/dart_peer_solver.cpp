@@ -59,9 +59,10 @@ void DartPeerSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Sol
     for (int i = problem.nub; i < n; ++i) {
       if (problem.findex[i] < 0 && (problem.lo[i] > 0.0 || problem.hi[i] < 0.0)) {
         report.status = Status::InvalidProblem;
-        report.message = fmt::format("DantzigBoxedLcpSolver needs lo <= 0 <= hi; row {} has "
-                                     "[{}, {}]",
-                                     i, problem.lo[i], problem.hi[i]);
+        report.message = fmt::format(
+            "DantzigBoxedLcpSolver needs lo <= 0 <= hi; row {} has "
+            "[{}, {}]",
+            i, problem.lo[i], problem.hi[i]);
         return;
       }
     }
@@ -82,15 +83,17 @@ void DartPeerSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Sol
   if (dantzig) {
     verdict.peer = "DantzigBoxedLcpSolver";
     verdict.failureStatus = Status::SingularPivot;
-    verdict.failureReason = "s <= 0 in DART's dSolveLCP (A(C,C) singular or the problem "
-                            "degenerate; add CFM)";
+    verdict.failureReason =
+        "s <= 0 in DART's dSolveLCP (A(C,C) singular or the problem "
+        "degenerate; add CFM)";
     verdict.caveat = "it fixes friction bounds once from the friction-free normal forces";
   } else {
     verdict.peer = "PgsBoxedLcpSolver";
     verdict.iterative = true;
     verdict.failureStatus = Status::MaxIterations;
-    verdict.failureReason = "its relative-change test (|dx_i / x_i| <= 1e-3) did not pass within "
-                            "maxIterations sweeps";
+    verdict.failureReason =
+        "its relative-change test (|dx_i / x_i| <= 1e-3) did not pass within "
+        "maxIterations sweeps";
   }
   setPeerStatus(problem, x, m_w, m_options, verdict, report);
 }

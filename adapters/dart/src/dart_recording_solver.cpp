@@ -56,7 +56,9 @@ bool DartRecordingSolver::solve(int n,
 }
 
 #ifndef NDEBUG
-bool DartRecordingSolver::canSolve(int n, const double* A) { return detail::dartMatrixUsable(n, A); }
+bool DartRecordingSolver::canSolve(int n, const double* A) {
+  return detail::dartMatrixUsable(n, A);
+}
 #endif
 
 }  // namespace mlcp::adapters

@@ -27,20 +27,23 @@ bool DartSceneOptions::isValid(std::string* why) const {
     return false;
   };
   if (boxes < 0)
-    return fail(fmt::format("DartSceneOptions::boxes = {}. Violated constraint: boxes >= 0 "
-                            "(0 = scene default)",
-                            boxes));
+    return fail(
+        fmt::format("DartSceneOptions::boxes = {}. Violated constraint: boxes >= 0 "
+                    "(0 = scene default)",
+                    boxes));
   if (!(timeStep > 0.0))
     return fail(fmt::format("DartSceneOptions::timeStep = {}. Violated constraint: timeStep > 0",
                             timeStep));
   if (!(friction >= 0.0))
-    return fail(fmt::format("DartSceneOptions::friction = {}. Violated constraint: "
-                            "friction >= 0",
-                            friction));
+    return fail(
+        fmt::format("DartSceneOptions::friction = {}. Violated constraint: "
+                    "friction >= 0",
+                    friction));
   if (kind == SceneKind::Slope && boxes > 1)
-    return fail(fmt::format("DartSceneOptions::boxes = {}. Violated constraint: the slope scene "
-                            "has one box",
-                            boxes));
+    return fail(
+        fmt::format("DartSceneOptions::boxes = {}. Violated constraint: the slope scene "
+                    "has one box",
+                    boxes));
   return true;
 }
 
@@ -53,8 +56,7 @@ struct DartScene::Impl {
   // A box shape with collision and friction on `body`, and the box's inertia for `mass`.
   void dress(dd::BodyNode* body, const Eigen::Vector3d& size, double mass) {
     auto shape = std::make_shared<dd::BoxShape>(size);
-    dd::ShapeNode* node =
-        body->createShapeNodeWith<dd::CollisionAspect, dd::DynamicsAspect>(shape);
+    dd::ShapeNode* node = body->createShapeNodeWith<dd::CollisionAspect, dd::DynamicsAspect>(shape);
     node->getDynamicsAspect()->setFrictionCoeff(options.friction);
     if (mass > 0.0) {
       dd::Inertia inertia;
@@ -64,7 +66,8 @@ struct DartScene::Impl {
     }
   }
 
-  void addFixedBox(const std::string& name, const Eigen::Vector3d& size,
+  void addFixedBox(const std::string& name,
+                   const Eigen::Vector3d& size,
                    const Eigen::Isometry3d& pose) {
     dd::SkeletonPtr skeleton = dd::Skeleton::create(name);
     dd::WeldJoint::Properties joint;
@@ -98,16 +101,17 @@ struct DartScene::Impl {
     int base = 0;
     while (base * (base + 1) / 2 < count) ++base;
     if (base * (base + 1) / 2 != count)
-      throw std::invalid_argument(fmt::format("DartSceneOptions::boxes = {}: a pyramid needs a "
-                                              "triangular number (1, 3, 6, 10, 15, ...)",
-                                              count));
+      throw std::invalid_argument(
+          fmt::format("DartSceneOptions::boxes = {}: a pyramid needs a "
+                      "triangular number (1, 3, 6, 10, 15, ...)",
+                      count));
     addGround();
     const double pitch = 1.02;  // 2 cm between neighbours of a row
     for (int row = 0; row < base; ++row) {
       const int inRow = base - row;
       for (int k = 0; k < inRow; ++k)
-        addFreeBox(Eigen::Isometry3d(
-            Eigen::Translation3d((k - 0.5 * (inRow - 1)) * pitch, 0, 0.5 + row)));
+        addFreeBox(
+            Eigen::Isometry3d(Eigen::Translation3d((k - 0.5 * (inRow - 1)) * pitch, 0, 0.5 + row)));
     }
   }
 
@@ -118,8 +122,9 @@ struct DartScene::Impl {
     dd::BodyNode* parent = nullptr;
     for (int i = 0; i < count; ++i) {
       dd::BallJoint::Properties joint;
-      joint.mT_ParentBodyToJoint = Eigen::Isometry3d(
-          parent == nullptr ? Eigen::Translation3d(0, 0, 6.0) : Eigen::Translation3d(halfLength, 0, 0));
+      joint.mT_ParentBodyToJoint =
+          Eigen::Isometry3d(parent == nullptr ? Eigen::Translation3d(0, 0, 6.0)
+                                              : Eigen::Translation3d(halfLength, 0, 0));
       joint.mT_ChildBodyToJoint = Eigen::Isometry3d(Eigen::Translation3d(-halfLength, 0, 0));
       joint.mName = fmt::format("joint{}", i);
       dd::BodyNode::Properties link;
@@ -154,7 +159,7 @@ DartScene::DartScene(const DartSceneOptions& options,
   s.world->setGravity(Eigen::Vector3d(0, 0, -9.81));
   s.world->setTimeStep(options.timeStep);
   auto solver = std::make_unique<dart::constraint::BoxedLcpConstraintSolver>(std::move(primary),
-                                                                              std::move(secondary));
+                                                                             std::move(secondary));
   if (options.fclCollider)
     solver->setCollisionDetector(dart::collision::FCLCollisionDetector::create());
   else

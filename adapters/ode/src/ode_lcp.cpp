@@ -69,8 +69,8 @@ bool isRegistered(const std::string& name) {
 }
 
 // Records a result that did not come from a solve: x = 0, w = A 0 - b = -b.
-int fail(ThreadState& s, int status, std::string message, int n, double* x, const double* b,
-         double* w) {
+int fail(
+    ThreadState& s, int status, std::string message, int n, double* x, const double* b, double* w) {
   s.message = std::move(message);
   s.report = MlcpLcpReport{};
   s.report.status = status;
@@ -82,8 +82,16 @@ int fail(ThreadState& s, int status, std::string message, int n, double* x, cons
   return status;
 }
 
-int solve(const char* name, int n, const double* A, double* x, const double* b, double* w,
-          int nub, const double* lo, const double* hi, const int* findex) {
+int solve(const char* name,
+          int n,
+          const double* A,
+          double* x,
+          const double* b,
+          double* w,
+          int nub,
+          const double* lo,
+          const double* hi,
+          const int* findex) {
   ThreadState& s = threadState();
   const std::string wanted = name != nullptr ? std::string(name) : s.selected;
   if (n < 0) return fail(s, MlcpLcpInvalidProblem, fmt::format("n = {} < 0", n), 0, x, b, w);
@@ -180,14 +188,28 @@ int guarded(int n, double* x, const double* b, double* w, F&& f) noexcept {
 
 extern "C" {
 
-int mlcpSolveLCP(int n, double* A, double* x, double* b, double* w, int nub, double* lo,
-                 double* hi, int* findex) {
-  return guarded(n, x, b, w,
-                 [&] { return solve(nullptr, n, A, x, b, w, nub, lo, hi, findex); });
+int mlcpSolveLCP(int n,
+                 double* A,
+                 double* x,
+                 double* b,
+                 double* w,
+                 int nub,
+                 double* lo,
+                 double* hi,
+                 int* findex) {
+  return guarded(n, x, b, w, [&] { return solve(nullptr, n, A, x, b, w, nub, lo, hi, findex); });
 }
 
-int mlcpSolveLCPWith(const char* solver, int n, double* A, double* x, double* b, double* w,
-                     int nub, double* lo, double* hi, int* findex) {
+int mlcpSolveLCPWith(const char* solver,
+                     int n,
+                     double* A,
+                     double* x,
+                     double* b,
+                     double* w,
+                     int nub,
+                     double* lo,
+                     double* hi,
+                     int* findex) {
   return guarded(n, x, b, w, [&] { return solve(solver, n, A, x, b, w, nub, lo, hi, findex); });
 }
 

@@ -22,8 +22,8 @@ SolverEntry siconosEntry(std::string name, std::string description, SiconosMetho
 void registerSiconosSolvers() {
   registerSolver(siconosEntry("siconos-lemke", "Siconos 4.4 lcp_lexicolemke (pure LCP only)",
                               SiconosMethod::Lemke));
-  registerSolver(siconosEntry("siconos-pgs", "Siconos 4.4 lcp_pgs (pure LCP only)",
-                              SiconosMethod::Pgs));
+  registerSolver(
+      siconosEntry("siconos-pgs", "Siconos 4.4 lcp_pgs (pure LCP only)", SiconosMethod::Pgs));
   registerSolver(siconosEntry("siconos-enum", "Siconos 4.4 lcp_enum (pure LCP, n <= 20)",
                               SiconosMethod::Enum));
   registerSolver(siconosEntry("siconos-mlcp-pgs", "Siconos 4.4 mlcp_pgs (nub equalities + LCP)",

@@ -83,16 +83,18 @@ bool SiconosOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
   if (!(siconosTolerance > 0.0)) {
     if (why != nullptr)
-      *why = fmt::format("SiconosOptions::siconosTolerance = {}. Violated constraint: "
-                         "siconosTolerance > 0",
-                         siconosTolerance);
+      *why = fmt::format(
+          "SiconosOptions::siconosTolerance = {}. Violated constraint: "
+          "siconosTolerance > 0",
+          siconosTolerance);
     return false;
   }
   if (maxEnumerationSize < 1 || maxEnumerationSize > 30) {
     if (why != nullptr)
-      *why = fmt::format("SiconosOptions::maxEnumerationSize = {}. Violated constraint: "
-                         "1 <= maxEnumerationSize <= 30",
-                         maxEnumerationSize);
+      *why = fmt::format(
+          "SiconosOptions::maxEnumerationSize = {}. Violated constraint: "
+          "1 <= maxEnumerationSize <= 30",
+          maxEnumerationSize);
     return false;
   }
   return true;
@@ -150,29 +152,34 @@ bool SiconosSolver::refuse(const ProblemView& problem, SolveReport& report) cons
     return true;
   };
   if (!isMlcp(m_method) && problem.nub > 0)
-    return invalid(fmt::format("{} solves pure LCPs; this problem has nub = {} unbounded rows "
-                               "(use siconos-mlcp-lemke, siconos-mlcp-pgs or siconos-mlcp-enum)",
-                               name(), problem.nub));
+    return invalid(
+        fmt::format("{} solves pure LCPs; this problem has nub = {} unbounded rows "
+                    "(use siconos-mlcp-lemke, siconos-mlcp-pgs or siconos-mlcp-enum)",
+                    name(), problem.nub));
   if (isMlcp(m_method) && (problem.nub == 0 || problem.nub == n))
-    return invalid(fmt::format("{} needs both equality (nub) and complementarity rows; this "
-                               "problem has nub = {} of n = {} (use siconos-lemke for a pure LCP, "
-                               "a linear solver for nub = n)",
-                               name(), problem.nub, n));
+    return invalid(
+        fmt::format("{} needs both equality (nub) and complementarity rows; this "
+                    "problem has nub = {} of n = {} (use siconos-lemke for a pure LCP, "
+                    "a linear solver for nub = n)",
+                    name(), problem.nub, n));
   for (int i = problem.nub; i < n; ++i) {
     if (problem.findex[i] >= 0)
-      return invalid(fmt::format("{} takes no friction index: row {} is a friction row "
-                                 "(findex = {}); use a boxed solver such as dantzig",
-                                 name(), i, problem.findex[i]));
+      return invalid(
+          fmt::format("{} takes no friction index: row {} is a friction row "
+                      "(findex = {}); use a boxed solver such as dantzig",
+                      name(), i, problem.findex[i]));
     if (problem.lo[i] != 0.0 || !(std::isinf(problem.hi[i]) && problem.hi[i] > 0.0))
-      return invalid(fmt::format("{} solves complementarity rows 0 <= x perp w >= 0 only: row {} "
-                                 "has the box [{}, {}]; use a boxed solver such as dantzig",
-                                 name(), i, problem.lo[i], problem.hi[i]));
+      return invalid(
+          fmt::format("{} solves complementarity rows 0 <= x perp w >= 0 only: row {} "
+                      "has the box [{}, {}]; use a boxed solver such as dantzig",
+                      name(), i, problem.lo[i], problem.hi[i]));
   }
   const int complementarity = n - problem.nub;
   if (isEnumeration(m_method) && complementarity > m_options.maxEnumerationSize)
-    return invalid(fmt::format("{} enumerates 2^{} patterns: more complementarity rows than "
-                               "SiconosOptions::maxEnumerationSize = {}",
-                               name(), complementarity, m_options.maxEnumerationSize));
+    return invalid(
+        fmt::format("{} enumerates 2^{} patterns: more complementarity rows than "
+                    "SiconosOptions::maxEnumerationSize = {}",
+                    name(), complementarity, m_options.maxEnumerationSize));
   return false;
 }
 

@@ -36,18 +36,20 @@ bool VerosimMixedLcp::checkFrictionCount(std::string& why) const {
   }
   if (m_frictionConstraints == rows || m_frictionConstraints == static_cast<int>(contacts.size()))
     return true;
-  why = fmt::format("setNumberFrictionConstraints({}) matches neither the {} friction rows nor the "
-                    "{} contacts with friction that findex describes",
-                    m_frictionConstraints, rows, contacts.size());
+  why = fmt::format(
+      "setNumberFrictionConstraints({}) matches neither the {} friction rows nor the "
+      "{} contacts with friction that findex describes",
+      m_frictionConstraints, rows, contacts.size());
   return false;
 }
 
 bool VerosimMixedLcp::checkAddFriction(std::string& why) const {
   for (Eigen::Index i = 0; i < m_addFriction.size(); ++i) {
     if (m_addFriction[i] != 0.0) {
-      why = fmt::format("setAddFriction: entry {} is {}; additional friction is not part of the "
-                        "mixed LCP solved here (only zeros are accepted)",
-                        i, m_addFriction[i]);
+      why = fmt::format(
+          "setAddFriction: entry {} is {}; additional friction is not part of the "
+          "mixed LCP solved here (only zeros are accepted)",
+          i, m_addFriction[i]);
       return false;
     }
   }

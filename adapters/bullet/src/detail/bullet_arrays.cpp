@@ -16,9 +16,10 @@ bool readBulletArrays(const btMatrixXu& A,
   if (A.rows() != n || A.cols() != n || lo.rows() != n || hi.rows() != n ||
       limitDependency.size() != n) {
     if (why != nullptr)
-      *why = fmt::format("Bullet passed A {} x {}, b {}, lo {}, hi {}, limitDependency {}: the "
-                         "sizes disagree",
-                         A.rows(), A.cols(), n, lo.rows(), hi.rows(), limitDependency.size());
+      *why = fmt::format(
+          "Bullet passed A {} x {}, b {}, lo {}, hi {}, limitDependency {}: the "
+          "sizes disagree",
+          A.rows(), A.cols(), n, lo.rows(), hi.rows(), limitDependency.size());
     return false;
   }
   if (out.A.rows() != n) {

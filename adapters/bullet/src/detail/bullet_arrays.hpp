@@ -11,7 +11,7 @@ namespace mlcp::adapters::detail {
 
 /// Our copy of one problem btMLCPSolver passed to a btMLCPSolverInterface.
 struct BulletArrays {
-  Eigen::MatrixXd A;   ///< (n x n)
+  Eigen::MatrixXd A;          ///< (n x n)
   Eigen::VectorXd b, lo, hi;  ///< (n) each; bounds mapped with hostBound()
   Eigen::VectorXi findex;     ///< (n) limitDependency
   int nub = 0;                ///< leading unbounded rows when policy.detectUnbounded, else 0

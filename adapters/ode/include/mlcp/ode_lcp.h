@@ -48,38 +48,53 @@ extern "C" {
 
 /* Outcome of mlcpSolveLCP(); the first nine mirror mlcp::Status. */
 typedef enum MlcpLcpStatus {
-  MlcpLcpConverged = 0,         /* x solves the problem to the solver's tolerance */
-  MlcpLcpMaxIterations = 1,     /* iteration / pivot / friction-round limit; x last iterate */
-  MlcpLcpTimeLimit = 2,         /* time limit; x last iterate */
-  MlcpLcpSingularPivot = 3,     /* A(C,C) singular or indefinite (ODE's "s <= 0"); add CFM */
-  MlcpLcpUnbounded = 4,         /* no finite pivoting step; infeasible or A not PSD */
-  MlcpLcpInaccurate = 5,        /* terminated above the tolerance (ill-conditioned A) */
-  MlcpLcpNumericalFailure = 6,  /* NaN or Inf appeared; x = 0 */
-  MlcpLcpInvalidProblem = 7,    /* bad data (n, NULL array, NaN, lo > hi, findex); x = 0 */
-  MlcpLcpUnknownSolver = 8,     /* no solver registered under the chosen name; x = 0 */
-  MlcpLcpInternalError = 9      /* out of memory or another internal error; x = 0 */
+  MlcpLcpConverged = 0,        /* x solves the problem to the solver's tolerance */
+  MlcpLcpMaxIterations = 1,    /* iteration / pivot / friction-round limit; x last iterate */
+  MlcpLcpTimeLimit = 2,        /* time limit; x last iterate */
+  MlcpLcpSingularPivot = 3,    /* A(C,C) singular or indefinite (ODE's "s <= 0"); add CFM */
+  MlcpLcpUnbounded = 4,        /* no finite pivoting step; infeasible or A not PSD */
+  MlcpLcpInaccurate = 5,       /* terminated above the tolerance (ill-conditioned A) */
+  MlcpLcpNumericalFailure = 6, /* NaN or Inf appeared; x = 0 */
+  MlcpLcpInvalidProblem = 7,   /* bad data (n, NULL array, NaN, lo > hi, findex); x = 0 */
+  MlcpLcpUnknownSolver = 8,    /* no solver registered under the chosen name; x = 0 */
+  MlcpLcpInternalError = 9     /* out of memory or another internal error; x = 0 */
 } MlcpLcpStatus;
 
 /* What the last call on this thread produced. */
 typedef struct MlcpLcpReport {
-  int status;               /* an MlcpLcpStatus */
-  int iterations;           /* iterations (Dantzig: friction rounds) */
-  int pivots;               /* pivots of pivoting solvers */
-  double absoluteResidual;  /* ||x - clamp(x - w, l, u)||_inf (spec residual), NaN when unset */
-  double relativeResidual;  /* absoluteResidual / max(1, ||b||_inf) */
-  double solveSeconds;      /* wall time of the solve (unit: s) */
-  const char* solver;       /* name of the solver used; valid until the next call on the thread */
-  const char* message;      /* why, naming the row or field; valid until the next call */
+  int status;              /* an MlcpLcpStatus */
+  int iterations;          /* iterations (Dantzig: friction rounds) */
+  int pivots;              /* pivots of pivoting solvers */
+  double absoluteResidual; /* ||x - clamp(x - w, l, u)||_inf (spec residual), NaN when unset */
+  double relativeResidual; /* absoluteResidual / max(1, ||b||_inf) */
+  double solveSeconds;     /* wall time of the solve (unit: s) */
+  const char* solver;      /* name of the solver used; valid until the next call on the thread */
+  const char* message;     /* why, naming the row or field; valid until the next call */
 } MlcpLcpReport;
 
 /* Solves ODE's problem (see the file comment) with the calling thread's solver.
  * Returns an MlcpLcpStatus. */
-int mlcpSolveLCP(int n, double* A, double* x, double* b, double* w, int nub, double* lo,
-                 double* hi, int* findex);
+int mlcpSolveLCP(int n,
+                 double* A,
+                 double* x,
+                 double* b,
+                 double* w,
+                 int nub,
+                 double* lo,
+                 double* hi,
+                 int* findex);
 
 /* As mlcpSolveLCP(), with the solver registered as `solver` (NULL: the thread's solver). */
-int mlcpSolveLCPWith(const char* solver, int n, double* A, double* x, double* b, double* w,
-                     int nub, double* lo, double* hi, int* findex);
+int mlcpSolveLCPWith(const char* solver,
+                     int n,
+                     double* A,
+                     double* x,
+                     double* b,
+                     double* w,
+                     int nub,
+                     double* lo,
+                     double* hi,
+                     int* findex);
 
 /* Chooses the solver mlcpSolveLCP() uses on this thread. Returns MlcpLcpConverged, or
  * MlcpLcpUnknownSolver (the choice is unchanged; the report's message lists the known names). */

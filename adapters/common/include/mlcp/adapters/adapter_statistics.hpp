@@ -13,12 +13,12 @@ struct AdapterStatistics {
   /// Number of Status enumerators (NotSolved .. InvalidProblem).
   static constexpr int kStatusCount = 9;
 
-  int solves = 0;                 ///< problems handed to the solver (n > 0)
-  int rejected = 0;               ///< of those, results reported to the host as failures
-  int largestSize = 0;            ///< largest n seen
+  int solves = 0;                    ///< problems handed to the solver (n > 0)
+  int rejected = 0;                  ///< of those, results reported to the host as failures
+  int largestSize = 0;               ///< largest n seen
   double maxRelativeResidual = 0.0;  ///< largest relative spec residual among accepted results
-  double solveSeconds = 0.0;      ///< total wall time inside MixedLCP::solve() (unit: s)
-  long long iterations = 0;       ///< total iterations (Dantzig: friction rounds)
+  double solveSeconds = 0.0;         ///< total wall time inside MixedLCP::solve() (unit: s)
+  long long iterations = 0;          ///< total iterations (Dantzig: friction rounds)
   std::array<int, kStatusCount> byStatus{};  ///< solves per Status, indexed by its value
 
   /// Adds one solve of size n and whether the host was told it succeeded.

@@ -20,8 +20,8 @@ enum class SceneKind {
 };
 
 /// All scene kinds, in declaration order.
-inline constexpr std::array<SceneKind, 4> kAllSceneKinds{SceneKind::BoxStack, SceneKind::BoxPyramid,
-                                                         SceneKind::PendulumChain, SceneKind::Slope};
+inline constexpr std::array<SceneKind, 4> kAllSceneKinds{
+    SceneKind::BoxStack, SceneKind::BoxPyramid, SceneKind::PendulumChain, SceneKind::Slope};
 
 /// "box-stack", "box-pyramid", "pendulum-chain", "slope".
 std::string_view toString(SceneKind kind);

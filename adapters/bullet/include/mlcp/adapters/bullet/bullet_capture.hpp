@@ -6,7 +6,6 @@
 
 namespace mlcp::adapters {
 
-
 /// Runs a Bullet scene for `steps` steps with btMLCPSolver over Bullet's own btDantzigSolver
 /// wrapped in a BulletRecordingInterface, writing the problems the recorder selects
 /// (`mlcp capture --from bullet --scene NAME`). Problem names read

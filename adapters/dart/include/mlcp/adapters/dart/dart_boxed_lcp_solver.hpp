@@ -16,7 +16,8 @@ namespace mlcp::adapters {
 /// BoxedLcpConstraintSolver as the primary or the secondary solver (DART 6.12,
 /// dart/constraint/BoxedLcpSolver.hpp):
 ///
-///     auto lcp = std::make_shared<mlcp::adapters::DartBoxedLcpSolver>(mlcp::makeSolver("dantzig"));
+///     auto lcp =
+///     std::make_shared<mlcp::adapters::DartBoxedLcpSolver>(mlcp::makeSolver("dantzig"));
 ///     world->setConstraintSolver(
 ///         std::make_unique<dart::constraint::BoxedLcpConstraintSolver>(lcp, nullptr));
 ///
