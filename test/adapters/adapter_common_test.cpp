@@ -68,6 +68,17 @@ BOOST_AUTO_TEST_CASE(writes_the_selected_problems_readably) {
   fs::remove_all(dir);
 }
 
+BOOST_AUTO_TEST_CASE(without_a_folder_keeps_the_problems_in_memory) {
+  ma::RecorderOptions options;
+  options.every = 3;
+  ma::ProblemRecorder recorder(options);
+  for (int n = 1; n <= 7; ++n) recorder.offer(problemOfSize(n));
+  BOOST_TEST(recorder.files().empty());
+  BOOST_REQUIRE(recorder.problems().size() == 3u);  // offered 0, 3, 6
+  BOOST_TEST(recorder.problems()[2].size() == 7);
+  BOOST_TEST(recorder.recorded() == 3);
+}
+
 BOOST_AUTO_TEST_CASE(a_folder_that_cannot_be_made_stops_recording_with_a_reason) {
   const fs::path dir = freshFolder("recorder_blocked");
   fs::create_directories(dir);

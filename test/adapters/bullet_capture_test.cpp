@@ -31,7 +31,7 @@ BOOST_AUTO_TEST_CASE(records_every_problem_of_a_box_stack) {
   recorder.prefix = "stack";
   const ma::CaptureResult result = ma::captureBulletScene(scene, 5, recorder);
   BOOST_TEST(result.steps == 5);
-  BOOST_TEST(result.problems == 5);
+  BOOST_TEST(result.assembled == 5);
   BOOST_REQUIRE(result.files.size() == 5u);
   for (const fs::path& file : result.files) {
     const mlcp::Problem p = mlcp::readBlcp(file);

@@ -21,9 +21,9 @@ BOOST_AUTO_TEST_CASE(records_the_problems_of_a_box_stack) {
   const ma::CaptureResult result = ma::captureDartScene(scene, 6, recorder);
   BOOST_TEST(result.steps == 6);
   // One problem per constrained group and step: the stack may split into groups early on.
-  BOOST_TEST(result.problems >= 6);
+  BOOST_TEST(result.assembled >= 6);
   BOOST_TEST(result.failures == 0);
-  BOOST_REQUIRE(static_cast<int>(result.files.size()) == (result.problems + 1) / 2);
+  BOOST_REQUIRE(static_cast<int>(result.files.size()) == (result.assembled + 1) / 2);
   for (const fs::path& file : result.files) {
     const mlcp::Problem p = mlcp::readBlcp(file);
     BOOST_TEST(p.size() % 3 == 0);  // a normal and two friction rows per contact point

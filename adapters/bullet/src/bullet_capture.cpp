@@ -55,9 +55,10 @@ CaptureResult captureBulletScene(const BulletSceneOptions& scene,
   if (!recorder.error().empty()) throw std::runtime_error(recorder.error());
   CaptureResult result;
   result.steps = steps;
-  result.problems = counting.problems;
+  result.assembled = counting.problems;
   result.failures = counting.failures;
   result.files = recorder.files();
+  result.captured = recorder.problems();
   return result;
 }
 

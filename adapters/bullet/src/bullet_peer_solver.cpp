@@ -121,7 +121,10 @@ void BulletPeerSolver::doSolve(const ProblemView& problem,
   const bool ok =
       m_peer->solveMLCP(m_A, m_b, m_x, m_lo, m_hi, m_findex, m_options.maxIterations, true);
   for (int i = 0; i < n; ++i) x[i] = m_x[i];
-  report.iterations = m_method == BulletMethod::ProjectedGaussSeidel ? m_options.maxIterations : 1;
+  // Sweeps for PGS (it always runs them all); one pass for Dantzig; Lemke does not say (0).
+  report.iterations = m_method == BulletMethod::ProjectedGaussSeidel ? m_options.maxIterations
+                      : m_method == BulletMethod::Dantzig            ? 1
+                                                                     : 0;
 
   PeerVerdict verdict;
   verdict.peerSucceeded = ok;

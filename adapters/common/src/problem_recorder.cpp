@@ -14,8 +14,6 @@ bool RecorderOptions::isValid(std::string* why) const {
     if (why != nullptr) *why = std::move(message);
     return false;
   };
-  if (directory.empty())
-    return fail("RecorderOptions::directory is empty. Violated constraint: a folder is named");
   if (first < 0)
     return fail(fmt::format("RecorderOptions::first = {}. Violated constraint: first >= 0", first));
   if (every < 1)
@@ -36,7 +34,7 @@ ProblemRecorder::ProblemRecorder(RecorderOptions options) : m_options(std::move(
 bool ProblemRecorder::wantsNext(int n) const {
   const RecorderOptions& o = m_options;
   if (!m_error.empty() || n < o.minSize) return false;
-  if (o.maxFiles > 0 && static_cast<int>(m_files.size()) >= o.maxFiles) return false;
+  if (o.maxFiles > 0 && recorded() >= o.maxFiles) return false;
   return m_offered >= o.first && (m_offered - o.first) % o.every == 0;
 }
 
@@ -44,6 +42,15 @@ bool ProblemRecorder::offer(const Problem& problem) {
   const bool wanted = wantsNext(problem.size());
   const int index = m_offered++;
   if (!wanted) return false;
+  if (m_options.directory.empty()) {
+    try {
+      m_problems.push_back(problem);
+    } catch (const std::exception& e) {
+      m_error = fmt::format("recording stopped at problem {}: {}", index, e.what());
+      return false;
+    }
+    return true;
+  }
   const std::filesystem::path path =
       m_options.directory / fmt::format("{}_{:06d}.blcp", m_options.prefix, index);
   try {

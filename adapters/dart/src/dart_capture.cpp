@@ -26,9 +26,10 @@ CaptureResult captureDartScene(const DartSceneOptions& scene,
   if (!recorder.error().empty()) throw std::runtime_error(recorder.error());
   CaptureResult result;
   result.steps = steps;
-  result.problems = recording->problems();
+  result.assembled = recording->problems();
   result.failures = recording->failures();
   result.files = recorder.files();
+  result.captured = recorder.problems();
   return result;
 }
 

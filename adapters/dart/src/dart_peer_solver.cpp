@@ -76,7 +76,7 @@ void DartPeerSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Sol
   const bool ok = m_peer->solve(n, m_A.data(), m_x.data(), m_b.data(), problem.nub, m_lo.data(),
                                 m_hi.data(), m_findex.data(), m_options.earlyTermination);
   x = m_x;
-  report.iterations = 1;
+  report.iterations = m_method == DartMethod::Dantzig ? 1 : 0;  // DART's PGS does not say
 
   PeerVerdict verdict;
   verdict.peerSucceeded = ok;

@@ -7,8 +7,8 @@
 namespace mlcp::adapters {
 
 /// Runs a Bullet scene for `steps` steps with btMLCPSolver over Bullet's own btDantzigSolver
-/// wrapped in a BulletRecordingInterface, writing the problems the recorder selects
-/// (`mlcp capture --from bullet --scene NAME`). Problem names read
+/// wrapped in a BulletRecordingInterface, writing the problems the recorder selects, or keeping
+/// them in memory (`mlcp capture --from bullet --scene NAME`). Problem names read
 /// "bullet 3.24 <scene> (cfm <cfm>) call <k>".
 /// @throws std::invalid_argument for bad options, std::runtime_error when a file cannot be written.
 CaptureResult captureBulletScene(const BulletSceneOptions& scene,
