@@ -20,13 +20,6 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// A fresh empty folder under the system's temporary folder.
-fs::path freshFolder(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("mlcp_adapters_" + name);
-  fs::remove_all(dir);
-  return dir;
-}
-
 mlcp::Problem problemOfSize(int n) {
   mlcp::Problem p;
   p.A = Eigen::MatrixXd::Identity(n, n) * 2.0;
@@ -42,7 +35,7 @@ mlcp::Problem problemOfSize(int n) {
 BOOST_AUTO_TEST_SUITE(ProblemRecorder)
 
 BOOST_AUTO_TEST_CASE(writes_the_selected_problems_readably) {
-  const fs::path dir = freshFolder("recorder_selection");
+  const fs::path dir = mlcp::test::freshTempFolder("recorder_selection");
   ma::RecorderOptions options;
   options.directory = dir;
   options.prefix = "step";
@@ -80,7 +73,7 @@ BOOST_AUTO_TEST_CASE(without_a_folder_keeps_the_problems_in_memory) {
 }
 
 BOOST_AUTO_TEST_CASE(a_folder_that_cannot_be_made_stops_recording_with_a_reason) {
-  const fs::path dir = freshFolder("recorder_blocked");
+  const fs::path dir = mlcp::test::freshTempFolder("recorder_blocked");
   fs::create_directories(dir);
   const fs::path file = dir / "not_a_folder";
   std::ofstream(file) << "x";

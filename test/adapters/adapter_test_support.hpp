@@ -3,8 +3,11 @@
 // Helpers shared by the adapter tests (header-only, test code).
 
 #include <algorithm>
+#include <filesystem>
 #include <initializer_list>
 #include <string>
+
+#include <unistd.h>
 
 #include <Eigen/Core>
 #include <boost/test/unit_test.hpp>
@@ -33,6 +36,15 @@ inline Eigen::VectorXi indexVector(std::initializer_list<int> values) {
   Eigen::Index i = 0;
   for (const int value : values) v[i++] = value;
   return v;
+}
+
+/// A fresh, empty folder under the system's temporary folder, unique to this process (test
+/// runs of several checkouts may share the machine).
+inline std::filesystem::path freshTempFolder(const std::string& name) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("mlcp_adapters_" + name + "_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  return dir;
 }
 
 /// ||a - b||_inf / max(1, ||b||_inf).

@@ -7,23 +7,15 @@
 #include <mlcp/adapters/bullet/bullet_capture.hpp>
 #include <mlcp/mlcp.hpp>
 
+#include "adapter_test_support.hpp"
+
 namespace fs = std::filesystem;
 namespace ma = mlcp::adapters;
-
-namespace {
-
-fs::path freshFolder(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("mlcp_adapters_" + name);
-  fs::remove_all(dir);
-  return dir;
-}
-
-}  // namespace
 
 BOOST_AUTO_TEST_SUITE(BulletCapture)
 
 BOOST_AUTO_TEST_CASE(records_every_problem_of_a_box_stack) {
-  const fs::path dir = freshFolder("bullet_stack");
+  const fs::path dir = mlcp::test::freshTempFolder("bullet_stack");
   ma::BulletSceneOptions scene;
   scene.kind = ma::SceneKind::BoxStack;
   ma::RecorderOptions recorder;
@@ -48,7 +40,7 @@ BOOST_AUTO_TEST_CASE(records_every_problem_of_a_box_stack) {
 }
 
 BOOST_AUTO_TEST_CASE(chain_joint_rows_become_nub) {
-  const fs::path dir = freshFolder("bullet_chain");
+  const fs::path dir = mlcp::test::freshTempFolder("bullet_chain");
   ma::BulletSceneOptions scene;
   scene.kind = ma::SceneKind::PendulumChain;
   ma::RecorderOptions recorder;
@@ -63,7 +55,7 @@ BOOST_AUTO_TEST_CASE(chain_joint_rows_become_nub) {
 }
 
 BOOST_AUTO_TEST_CASE(an_unwritable_folder_is_an_error_after_the_run) {
-  const fs::path dir = freshFolder("bullet_blocked");
+  const fs::path dir = mlcp::test::freshTempFolder("bullet_blocked");
   fs::create_directories(dir);
   std::ofstream(dir / "file") << "x";
   ma::RecorderOptions recorder;

@@ -42,8 +42,11 @@ StackRun runStack(const std::string& solverName,
   return run;
 }
 
-// Settings for the iterative solvers inside a simulation: a fixed budget, warm started by
-// Bullet, results accepted at a relative residual of 1e-4.
+// Settings for the iterative solvers inside a simulation: a fixed budget of 300 iterations,
+// warm started by Bullet, results accepted up to a relative residual of 2e-2 (Bullet's own
+// btSolveProjectedGaussSeidel accepts whatever 10 sweeps give). A rejected step is worse than
+// an approximate one here: Bullet's fallback, 10 sequential-impulse sweeps, lets the stack sag
+// by about 10 cm over the run.
 mlcp::SolverSettings iterativeSettings() {
   mlcp::SolverSettings settings;
   settings.maxIterations = 300;
@@ -53,7 +56,7 @@ mlcp::SolverSettings iterativeSettings() {
 
 ma::HostPolicy iterativePolicy() {
   ma::HostPolicy policy;
-  policy.acceptRelativeResidual = 1e-4;
+  policy.acceptRelativeResidual = 2e-2;
   return policy;
 }
 

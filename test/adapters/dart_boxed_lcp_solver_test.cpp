@@ -47,7 +47,7 @@ void checkIterativeStack(const std::string& name) {
   settings.maxIterations = 300;
   settings.relativeTolerance = 1e-8;
   ma::HostPolicy policy;
-  policy.acceptRelativeResidual = 1e-4;
+  policy.acceptRelativeResidual = 2e-2;  // a fixed budget inside a simulation (see Bullet's test)
   const StackRun run = runStack(name, settings, policy);
   BOOST_TEST(run.topDisplacement <= 0.01);
   BOOST_TEST(run.statistics.solves == 600);

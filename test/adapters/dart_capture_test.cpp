@@ -5,14 +5,15 @@
 #include <mlcp/adapters/dart/dart_capture.hpp>
 #include <mlcp/mlcp.hpp>
 
+#include "adapter_test_support.hpp"
+
 namespace fs = std::filesystem;
 namespace ma = mlcp::adapters;
 
 BOOST_AUTO_TEST_SUITE(DartCapture)
 
 BOOST_AUTO_TEST_CASE(records_the_problems_of_a_box_stack) {
-  const fs::path dir = fs::temp_directory_path() / "mlcp_adapters_dart_stack";
-  fs::remove_all(dir);
+  const fs::path dir = mlcp::test::freshTempFolder("dart_stack");
   ma::DartSceneOptions scene;
   scene.kind = ma::SceneKind::BoxStack;
   ma::RecorderOptions recorder;
