@@ -76,6 +76,28 @@ BOOST_AUTO_TEST_CASE(ten_box_stack_stays_up_with_our_apgd,
   checkIterativeStack("apgd");
 }
 
+BOOST_AUTO_TEST_CASE(works_as_dart_s_secondary_solver) {
+  // A primary that always gives up (one pivot allowed) makes DART hand every problem, from its
+  // backups, to the secondary: our Dantzig behind the same adapter.
+  mlcp::DantzigOptions hopeless;
+  hopeless.maxPivots = 1;
+  auto primary =
+      std::make_shared<ma::DartBoxedLcpSolver>(std::make_unique<mlcp::DantzigSolver>(hopeless));
+  auto secondary = std::make_shared<ma::DartBoxedLcpSolver>(mlcp::makeSolver("dantzig"));
+  ma::DartSceneOptions options;
+  options.kind = ma::SceneKind::BoxStack;
+  ma::DartScene scene(options, primary, secondary);
+  const int top = scene.bodyCount() - 1;
+  const Eigen::Vector3d start = scene.position(top);
+  for (int k = 0; k < 100; ++k) scene.step();
+  BOOST_TEST_MESSAGE("dart box-stack, secondary: " << secondary->statistics().summary());
+  BOOST_TEST(primary->statistics().solves >= 100);
+  BOOST_TEST(primary->statistics().rejected == primary->statistics().solves);
+  BOOST_TEST(secondary->statistics().solves == primary->statistics().rejected);
+  BOOST_TEST(secondary->statistics().rejected == 0);
+  BOOST_TEST((scene.position(top) - start).norm() <= 0.01);
+}
+
 BOOST_AUTO_TEST_CASE(reads_the_padded_lower_triangle_and_leaves_the_inputs_alone) {
   // n = 3 has row stride dPAD(3) = 4. The upper triangle and the padding hold garbage, which ODE's
   // convention says must never be read.
