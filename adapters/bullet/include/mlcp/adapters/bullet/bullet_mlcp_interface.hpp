@@ -57,8 +57,10 @@ class BulletMlcpInterface final : public btMLCPSolverInterface {
                  int numIterations,
                  bool useSparsity = true) override;
 
+  /// The solver this adapter runs (its report() holds the last solve's status and message).
   MixedLCP& solver() { return *m_solver; }
   const MixedLCP& solver() const { return *m_solver; }
+  /// How host arrays are read and statuses mapped to the host's bool.
   const HostPolicy& policy() const { return m_policy; }
   /// Totals over every call with n > 0.
   const AdapterStatistics& statistics() const { return m_statistics; }

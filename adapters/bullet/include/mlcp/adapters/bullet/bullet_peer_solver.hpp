@@ -31,6 +31,7 @@ struct BulletPeerOptions : SolverOptions {
   /// +-lemkeBound (Bullet's own contact rows use 1e10) (unit: N s).
   double lemkeBound = 1e10;
 
+  /// True when usable; otherwise sets *why to a message naming the field.
   bool isValid(std::string* why) const;
 };
 
@@ -57,6 +58,7 @@ class BulletPeerSolver final : public MixedLCP {
   const BulletPeerOptions& options() const { return m_options; }
   BulletMethod method() const { return m_method; }
 
+  /// "bullet-dantzig", "bullet-pgs" or "bullet-lemke".
   std::string_view name() const override;
   Capabilities capabilities() const override;
   const SolverOptions& commonOptions() const override { return m_options; }

@@ -62,6 +62,7 @@ class DartBoxedLcpSolver final : public dart::constraint::BoxedLcpSolver {
   bool canSolve(int n, const double* A) override;
 #endif
 
+  /// The solver this adapter runs (its report() holds the last solve's status and message).
   MixedLCP& solver() { return *m_solver; }
   const MixedLCP& solver() const { return *m_solver; }
   /// Totals over every call with n > 0.

@@ -50,6 +50,7 @@ class DartPeerSolver final : public MixedLCP {
   const DartPeerOptions& options() const { return m_options; }
   DartMethod method() const { return m_method; }
 
+  /// "dart-dantzig" or "dart-pgs".
   std::string_view name() const override;
   Capabilities capabilities() const override;
   const SolverOptions& commonOptions() const override { return m_options; }

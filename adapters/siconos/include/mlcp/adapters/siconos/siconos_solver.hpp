@@ -38,6 +38,7 @@ struct SiconosOptions : SolverOptions {
   /// Largest number of complementarity rows the enumerations accept (2^n patterns each).
   int maxEnumerationSize = 20;
 
+  /// True when usable; otherwise sets *why to a message naming the field.
   bool isValid(std::string* why) const;
 };
 
@@ -70,6 +71,7 @@ class SiconosSolver final : public MixedLCP {
   const SiconosOptions& options() const { return m_options; }
   SiconosMethod method() const { return m_method; }
 
+  /// "siconos-lemke", "siconos-pgs", ... (see the class comment).
   std::string_view name() const override;
   Capabilities capabilities() const override;
   const SolverOptions& commonOptions() const override { return m_options; }

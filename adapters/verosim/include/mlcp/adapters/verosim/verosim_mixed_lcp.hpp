@@ -72,6 +72,7 @@ class VerosimMixedLcp {
 
   /// Why the last solve() returned what it did.
   const std::string& message() const { return m_message; }
+  /// The solver this adapter runs (its report() holds the last solve's status and message).
   MixedLCP& solver() { return *m_solver; }
   const MixedLCP& solver() const { return *m_solver; }
 
