@@ -1,19 +1,23 @@
 // mlcp: solve, compare and check mixed LCPs (boxed LCPs with friction index) from the command
 // line. See docs/cli.md.
 
-#include "commands.hpp"
+#include <exception>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include <exception>
+#include <mlcp/adapters/adapter_registry.hpp>
+
+#include "commands.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"mlcp: solve, compare and validate mixed linear complementarity problems"};
   app.require_subcommand(1);
   int exitCode = 0;
+  mlcp::adapters::registerAdapterSolvers();  // bullet-*, dart-*, siconos-* beside ours
   mlcp::app::addSolveCommand(app, exitCode);
   mlcp::app::addCompareCommand(app, exitCode);
+  mlcp::app::addCaptureCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
