@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <limits>
 
 #include <Eigen/Eigenvalues>
@@ -49,6 +50,39 @@ BOOST_AUTO_TEST_CASE(both_solve_a_small_contact_problem_without_touching_it) {
     // DART's solvers overwrite A and b: the wrapper hands them copies.
     BOOST_TEST((solver.problem().A == p.A));
     BOOST_TEST((solver.problem().b == p.b));
+  }
+}
+
+// fixedSweeps: exactly maxIterations Gauss-Seidel sweeps (natural order, friction bound
+// hi_i x_findex(i), DART's convention), checked against the sweeps done here by hand; DART's
+// default stops on its change tests instead.
+BOOST_AUTO_TEST_CASE(fixed_sweeps_run_exactly_the_sweeps_asked) {
+  mlcp::Problem p;
+  p.A.resize(3, 3);
+  p.A << 2, 0.5, 0, 0.5, 2, 0.5, 0, 0.5, 2;
+  p.b = Eigen::Vector3d(1.0, 0.4, -0.2);
+  p.lo = Eigen::Vector3d(0, -0.5, -0.5);
+  p.hi = Eigen::Vector3d(kInf, 0.5, 0.5);
+  p.findex = mlcp::test::indexVector({-1, 0, 0});
+  Eigen::VectorXd x = Eigen::VectorXd::Zero(3);
+  for (const int sweeps : {1, 2, 3, 4, 5, 6}) {
+    for (int i = 0; i < 3; ++i) {
+      double value = p.b[i];
+      for (int j = 0; j < 3; ++j)
+        if (j != i) value -= p.A(i, j) * x[j];
+      value /= p.A(i, i);
+      const double u = p.findex[i] >= 0 ? p.hi[i] * x[p.findex[i]] : p.hi[i];
+      const double l = p.findex[i] >= 0 ? -u : p.lo[i];
+      x[i] = std::clamp(value, l, u);
+    }
+    ma::DartPeerOptions options;
+    options.maxIterations = sweeps;
+    options.fixedSweeps = true;
+    ma::DartPeerSolver solver(ma::DartMethod::Pgs, options);
+    solver.setProblem(p);
+    solver.solve();
+    const double diff = mlcp::test::relativeDifference(solver.getLambda(), x);
+    BOOST_TEST(diff <= 1e-14, sweeps << " sweeps: differs from the hand sweeps by " << diff);
   }
 }
 

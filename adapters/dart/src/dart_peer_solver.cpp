@@ -28,8 +28,13 @@ void DartPeerSolver::setOptions(const DartPeerOptions& options) {
   m_options = options;
   if (m_method == DartMethod::Pgs) {
     auto& pgs = static_cast<dart::constraint::PgsBoxedLcpSolver&>(*m_peer);
-    dart::constraint::PgsBoxedLcpSolver::Option option = pgs.getOption();
+    dart::constraint::PgsBoxedLcpSolver::Option option;  // DART's defaults
     option.mMaxIteration = m_options.maxIterations;
+    if (m_options.fixedSweeps) {
+      // Both tests compare a change with "> threshold": -1 never lets a sweep pass them.
+      option.mDeltaXThreshold = -1.0;
+      option.mRelativeDeltaXTolerance = -1.0;
+    }
     pgs.setOption(option);
   }
 }

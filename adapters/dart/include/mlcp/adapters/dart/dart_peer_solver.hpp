@@ -27,6 +27,10 @@ struct DartPeerOptions : SolverOptions {
   /// Passed to DantzigBoxedLcpSolver: true returns failure at the first s <= 0 (what DART does
   /// when it has a secondary solver, its default); false lets it zero the rest and carry on.
   bool earlyTermination = true;
+  /// PgsBoxedLcpSolver: run exactly maxIterations sweeps, with DART's change tests
+  /// (mDeltaXThreshold, mRelativeDeltaXTolerance) switched off, for timing per sweep against
+  /// other solvers at the same sweep count.
+  bool fixedSweeps = false;
 };
 
 /// DART's boxed LCP solvers (DART 6.12) as MixedLCP implementations named "dart-dantzig" and

@@ -1,0 +1,84 @@
+#include "bench_problems.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include <mlcp/blcp_io.hpp>
+#include <mlcp/contact_graph.hpp>
+#include <mlcp/random_problem.hpp>
+
+namespace mlcp::bench {
+
+namespace fs = std::filesystem;
+
+std::vector<BenchProblem> randomSet(const std::vector<int>& sizes) {
+  std::vector<BenchProblem> problems;
+  for (const int n : sizes) {
+    RandomProblemOptions options;
+    options.n = n;
+    problems.push_back({fmt::format("random n={}", n), "random", randomProblem(options)});
+  }
+  return problems;
+}
+
+std::vector<BenchProblem> randomLcpSet(const std::vector<int>& sizes) {
+  std::vector<BenchProblem> problems;
+  for (const int n : sizes) {
+    RandomProblemOptions options;
+    options.n = n;
+    Problem p = randomProblem(options);
+    p.nub = 0;
+    p.lo.setZero();
+    p.hi.setConstant(std::numeric_limits<double>::infinity());
+    p.findex.setConstant(-1);
+    p.name = fmt::format("random pure LCP n={}", n);
+    problems.push_back({fmt::format("random LCP n={}", n), "random-lcp", std::move(p)});
+  }
+  return problems;
+}
+
+std::vector<BenchProblem> capturedSet(const fs::path& dataDir) {
+  const fs::path root = dataDir / "captured";
+  std::vector<fs::path> files;
+  if (fs::is_directory(root))
+    for (const auto& entry : fs::recursive_directory_iterator(root))
+      if (entry.is_regular_file() && entry.path().extension() == ".blcp")
+        files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  std::vector<BenchProblem> problems;
+  for (const fs::path& file : files) {
+    Problem p = readBlcp(file);
+    p.x.reset();  // the captured peer answer would become a warm start: benchmark cold
+    const std::string label =
+        fmt::format("{}/{}", file.parent_path().filename().string(), file.stem().string());
+    problems.push_back({label, "captured", std::move(p)});
+  }
+  return problems;
+}
+
+std::vector<BenchProblem> contactSet(const std::vector<int>& rows) {
+  constexpr int kRowsPerColumn = 24;  // 2 cubes, 4 contacts per face, 3 rows per contact
+  std::vector<BenchProblem> problems;
+  for (const int target : rows) {
+    BoxStackOptions options;
+    options.columnsX = std::max(1, target / kRowsPerColumn);
+    options.columnsY = 1;
+    options.layers = 2;
+    options.slideSpeed = 0.5;
+    auto factors = std::make_shared<const MatrixFreeProblem>(boxStacks(options));
+    Problem p = toProblem(factors, true);
+    problems.push_back({fmt::format("box stacks n={}", p.size()), "contact", std::move(p)});
+  }
+  return problems;
+}
+
+fs::path defaultDataDir() {
+  if (const char* env = std::getenv("MLCP_SHARED_DATA_DIR")) return env;
+  return MLCP_SHARED_DATA_DIR;
+}
+
+}  // namespace mlcp::bench

@@ -1,0 +1,76 @@
+#include "bench_solvers.hpp"
+
+#include <algorithm>
+
+#include <mlcp/adapters/adapter_registry.hpp>
+#include <mlcp/apgd_solver.hpp>
+#include <mlcp/dantzig_solver.hpp>
+#include <mlcp/matrix_free_apgd_solver.hpp>
+#include <mlcp/matrix_free_pgs_solver.hpp>
+#include <mlcp/pgs_solver.hpp>
+#include <mlcp/solver_factory.hpp>
+
+#if MLCP_HAS_ADAPTER_DART
+#include <mlcp/adapters/dart/dart_peer_solver.hpp>
+#endif
+
+namespace mlcp::bench {
+
+namespace {
+
+bool registered(const std::string& name) {
+  adapters::registerAdapterSolvers();
+  const std::vector<std::string> names = solverNames();
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+void addPeer(std::vector<Contender>& list, const std::string& name, const SolverSettings& s) {
+  if (registered(name)) list.push_back({name, true, makeSolver(name, s)});
+}
+
+}  // namespace
+
+bool peersAvailable() { return registered("bullet-dantzig") || registered("dart-dantzig"); }
+
+std::vector<Contender> pivotingContenders() {
+  std::vector<Contender> list;
+  list.push_back({"dantzig", false, std::make_unique<DantzigSolver>()});
+  DantzigOptions odeMode;
+  odeMode.refreshFrictionBounds = false;
+  list.push_back({"dantzig ODE mode", false, std::make_unique<DantzigSolver>(odeMode)});
+  addPeer(list, "bullet-dantzig", {});
+  addPeer(list, "dart-dantzig", {});
+  if (registered("siconos-lemke"))
+    list.push_back({"siconos-lemke", false, makeSolver("siconos-lemke", {})});
+  return list;
+}
+
+std::vector<Contender> iterativeContenders(int sweeps, bool matrixFree) {
+  std::vector<Contender> list;
+  PgsOptions pgs;
+  pgs.maxIterations = sweeps;
+  pgs.relativeTolerance = 0.0;
+  pgs.residualInterval = sweeps;  // test the residual once, after the last sweep
+  ApgdOptions apgd;
+  apgd.maxIterations = sweeps;
+  apgd.relativeTolerance = 0.0;
+  list.push_back({"pgs", false, std::make_unique<PgsSolver>(pgs)});
+  list.push_back({"apgd", false, std::make_unique<ApgdSolver>(apgd)});
+  if (matrixFree) {
+    list.push_back({"pgs-matrix-free", false, std::make_unique<MatrixFreePgsSolver>(pgs)});
+    list.push_back({"apgd-matrix-free", false, std::make_unique<MatrixFreeApgdSolver>(apgd)});
+  }
+  SolverSettings settings;
+  settings.maxIterations = sweeps;
+  addPeer(list, "bullet-pgs", settings);
+#if MLCP_HAS_ADAPTER_DART
+  adapters::DartPeerOptions dart;
+  dart.maxIterations = sweeps;
+  dart.fixedSweeps = true;
+  list.push_back({"dart-pgs", true,
+                  std::make_unique<adapters::DartPeerSolver>(adapters::DartMethod::Pgs, dart)});
+#endif
+  return list;
+}
+
+}  // namespace mlcp::bench
