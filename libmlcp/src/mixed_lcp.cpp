@@ -109,7 +109,7 @@ bool MixedLCP::validate(SolveReport& report) const {
     return invalid(fmt::format("findex has {} entries but A is {} x {}", m_findex.size(), n, n));
   if (m_nub < 0 || m_nub > n)
     return invalid(fmt::format("nub = {} is outside 0 .. n = {}", m_nub, n));
-  if (!m_implicitA) {
+  if (!m_implicitA && !m_A.allFinite()) {  // vectorised test first, then find the entry
     for (int j = 0; j < n; ++j)
       for (int i = 0; i < n; ++i)
         if (!std::isfinite(m_A(i, j)))

@@ -55,14 +55,14 @@ void DantzigPivoting::load(const Eigen::MatrixXd& A,
     m_findex[p] = frictionLast ? findex[r] : -1;
     m_factorRowOf[p] = -1;
   }
-  // Symmetric permuted copy read from the lower triangle only (ODE's convention).
+  // Lower triangle of the permuted matrix, read from the lower triangle of A only (ODE's
+  // convention); nothing reads the upper triangle of m_A (see swapPositions).
   for (int p = 0; p < n; ++p) {
     const int r = m_rowOf[p];
+    double* row = m_A.row(p).data();
     for (int q = 0; q <= p; ++q) {
       const int c = m_rowOf[q];
-      const double value = r >= c ? A(r, c) : A(c, r);
-      m_A(p, q) = value;
-      m_A(q, p) = value;
+      row[q] = r >= c ? A(r, c) : A(c, r);
     }
   }
   m_x.head(n).setZero();
@@ -70,14 +70,22 @@ void DantzigPivoting::load(const Eigen::MatrixXd& A,
   m_set.head(n).setConstant(static_cast<signed char>(RowSet::Clamped));
   m_nC = 0;
   m_nN = 0;
+  m_nActive = 0;
   m_pivots = 0;
   m_failedRow = -1;
 }
 
+// Swaps positions a and b in the lower triangle of m_A, which is all that is kept: every read
+// is of a row p at columns q <= p (row i up to i, A(N, C), A(i, N)), as in ODE's
+// swapRowsAndCols. O(n), of which n - b elements strided.
 void DantzigPivoting::swapPositions(int a, int b) {
   if (a == b) return;
-  m_A.row(a).head(m_n).swap(m_A.row(b).head(m_n));
-  m_A.col(a).head(m_n).swap(m_A.col(b).head(m_n));
+  if (a > b) std::swap(a, b);
+  const int n = m_n;
+  m_A.row(a).head(a).swap(m_A.row(b).head(a));
+  for (int k = a + 1; k < b; ++k) std::swap(m_A(k, a), m_A(b, k));
+  std::swap(m_A(a, a), m_A(b, b));
+  for (int k = b + 1; k < n; ++k) std::swap(m_A(k, a), m_A(k, b));
   std::swap(m_b[a], m_b[b]);
   std::swap(m_x[a], m_x[b]);
   std::swap(m_w[a], m_w[b]);
@@ -124,15 +132,23 @@ bool DantzigPivoting::appendToFactor(int position, double pivotTolerance) {
 bool DantzigPivoting::transferDrivingToC(int i, double pivotTolerance) {
   if (!appendToFactor(i, pivotTolerance)) return false;
   m_set[i] = static_cast<signed char>(RowSet::Clamped);
-  swapPositions(i, m_nC);
+  // Past the active rows of N first, so that the one it displaces at nC stays among them.
+  swapPositions(i, m_nC + m_nActive);
+  swapPositions(m_nC + m_nActive, m_nC);
   m_factorRowOf[m_nC] = m_nC;
   m_cOrder[m_nC] = m_nC;
   ++m_nC;
   return true;
 }
 
+// N is kept as [active rows | frozen rows]: a row whose box is {0} never leaves N, so its w is
+// never needed and the products of the pivots skip it.
 void DantzigPivoting::transferDrivingToN(int i, RowSet set) {
   m_set[i] = static_cast<signed char>(set);
+  if (!(m_lo[i] == 0.0 && m_hi[i] == 0.0)) {
+    swapPositions(i, m_nC + m_nActive);  // behind the active rows, before the frozen ones
+    ++m_nActive;
+  }
   ++m_nN;
 }
 
@@ -145,6 +161,7 @@ bool DantzigPivoting::transferNToC(int j, double pivotTolerance) {
   m_cOrder[m_nC] = m_nC;
   ++m_nC;
   --m_nN;
+  --m_nActive;
   return true;
 }
 
@@ -189,6 +206,7 @@ void DantzigPivoting::transferCToN(int j, RowSet set) {
   swapPositions(j, m_nC - 1);
   --m_nC;
   ++m_nN;
+  ++m_nActive;  // a clamped row has a box wider than {0}
 }
 
 void DantzigPivoting::setFrictionBounds(int first) {
@@ -256,7 +274,7 @@ PivotOutcome DantzigPivoting::solve(const Eigen::MatrixXd& A,
         break;
       }
       const int nC = m_nC;
-      const int nN = m_nN;
+      const int nN = m_nActive;  // the frozen rows of N cannot block the step
       const double dir = m_w[i] <= 0.0 ? 1.0 : -1.0;
       solveClamped(i, dir);
       // delta_w(N) = A(N,C) delta_x(C) + A(N,i) dir ; delta_w_i = A(i,C) delta_x(C) + A_ii dir.
@@ -286,7 +304,6 @@ PivotOutcome DantzigPivoting::solve(const Eigen::MatrixXd& A,
         }
       }
       for (int k = nC; k < nC + nN; ++k) {
-        if (m_lo[k] == 0.0 && m_hi[k] == 0.0) continue;
         const bool atLower = m_set[k] == static_cast<signed char>(RowSet::AtLower);
         if (atLower ? m_deltaW[k] < 0.0 : m_deltaW[k] > 0.0) {
           const double s2 = std::max(-m_w[k] / m_deltaW[k], 0.0);

@@ -18,7 +18,8 @@ enum class PivotOutcome { Solved, SingularPivot, Unbounded, PivotLimit };
 /// Used terms: A (n x n, symmetric, only its lower triangle is read), b, lo, hi (n), w = A x - b.
 /// Positions: rows are permuted so that the clamped set C (w = 0, lo < x < hi) occupies
 /// positions 0 .. nC-1 and the non-clamped set N (x at lo with w >= 0, or at hi with w <= 0)
-/// positions nC .. nC+nN-1; the driving index i = nC + nN is the next row to be made valid, rows
+/// positions nC .. nC+nN-1, those with a box other than {0} first (only they can block a step);
+/// the driving index i = nC + nN is the next row to be made valid, rows
 /// after it are "don't care" (x = 0). An L D L^T factorization of A(C,C) is updated by one row
 /// per transfer to C and by a rank-one update per removal from C; its rows are in their own
 /// order (m_cOrder), so a removal swaps only two problem positions.
@@ -79,10 +80,11 @@ class DantzigPivoting {
   int m_n = 0;
   int m_nC = 0;
   int m_nN = 0;
+  int m_nActive = 0;  // rows of N whose box is not {0}: positions nC .. nC + nActive - 1
   int m_pivots = 0;
   int m_failedRow = -1;
 
-  RowMajorMatrix m_A;  // permuted full symmetric copy of A
+  RowMajorMatrix m_A;  // lower triangle of A permuted to the positions
   Eigen::VectorXd m_b, m_x, m_w, m_lo, m_hi;
   Eigen::Matrix<signed char, Eigen::Dynamic, 1> m_set;
   Eigen::VectorXi m_findex;       // per position: friction normal's caller row, or -1
