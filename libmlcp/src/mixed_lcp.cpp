@@ -28,18 +28,21 @@ void MixedLCP::resizeVectors(int n) {
 
 void MixedLCP::setMatrix(const Eigen::Ref<const Eigen::MatrixXd>& A) {
   m_implicitA = false;
+  ++m_matrixVersion;
   m_A = A;
   resizeVectors(static_cast<int>(A.rows()));
 }
 
 void MixedLCP::setMatrix(const Eigen::SparseMatrix<double>& A) {
   m_implicitA = false;
+  ++m_matrixVersion;
   m_A = Eigen::MatrixXd(A);
   resizeVectors(static_cast<int>(A.rows()));
 }
 
 void MixedLCP::setImplicitMatrix(int n) {
   m_implicitA = true;
+  ++m_matrixVersion;
   m_A.resize(0, 0);
   resizeVectors(n);
 }

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "detail/column_runs.hpp"
 #include "detail/dense_rows.hpp"
 #include "detail/pgs_iteration.hpp"
 
@@ -46,7 +47,8 @@ bool PgsOptions::isValid(std::string* why) const {
 }
 
 PgsSolver::PgsSolver(const PgsOptions& options)
-    : m_workspace(std::make_unique<detail::PgsWorkspace>()) {
+    : m_workspace(std::make_unique<detail::PgsWorkspace>()),
+      m_columns(std::make_unique<detail::ColumnRuns>()) {
   setOptions(options);
 }
 
@@ -66,10 +68,18 @@ Capabilities PgsSolver::capabilities() const {
   return c;
 }
 
-void PgsSolver::doSetup(int n) { m_workspace->resize(n); }
+void PgsSolver::doSetup(int n) {
+  m_workspace->resize(n);
+  if (!hasImplicitMatrix()) m_columns->resize(n);  // the matrix-free subclass has no A
+  m_analysedVersion = kNotAnalysed;
+}
 
 void PgsSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
-  detail::DenseRows rows(problem.A, m_workspace->product);
+  if (m_analysedVersion != matrixVersion()) {  // once per matrix, O(n^2)
+    m_columns->analyse(problem.A);
+    m_analysedVersion = matrixVersion();
+  }
+  detail::DenseRows rows(problem.A, *m_columns, m_workspace->product);
   detail::runPgs(rows, problem, m_options, *m_workspace, x, report);
 }
 

@@ -8,6 +8,7 @@
 #include <Eigen/Core>
 #include <Eigen/SparseCore>
 
+#include <cstdint>
 #include <string_view>
 
 namespace mlcp {
@@ -128,6 +129,9 @@ class MixedLCP {
   void setImplicitMatrix(int n);
   /// True after setImplicitMatrix() until the next setMatrix().
   bool hasImplicitMatrix() const { return m_implicitA; }
+  /// Changes with every setMatrix() and setImplicitMatrix() (and with nothing else): a solver
+  /// may keep what it derived from A (PgsSolver's sparsity analysis) while this stays the same.
+  std::uint64_t matrixVersion() const { return m_matrixVersion; }
 
  private:
   bool validate(SolveReport& report) const;
@@ -135,6 +139,7 @@ class MixedLCP {
 
   Eigen::MatrixXd m_A;
   int m_n = 0;
+  std::uint64_t m_matrixVersion = 0;
   bool m_implicitA = false;
   bool m_findexSet = false;
   Eigen::VectorXd m_b, m_lo, m_hi;

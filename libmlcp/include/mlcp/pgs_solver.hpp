@@ -10,6 +10,7 @@ namespace mlcp {
 
 namespace detail {
 struct PgsWorkspace;
+class ColumnRuns;
 }  // namespace detail
 
 /// Options of PgsSolver and MatrixFreePgsSolver. SolverOptions::maxIterations counts sweeps.
@@ -62,7 +63,8 @@ struct PgsOptions : SolverOptions {
 ///  3. Sweep, for each row i in order (delta form, ODE's dxQuickStepIsland_Stage4LCP_
 ///     IterationStep): bounds l_i, u_i from the current x_k for friction rows; w_i = (A x)_i -
 ///     b_i; x_i <- clamp(x_i - omega w_i / A_ii, l_i, u_i); A x updated by the change (column
-///     i of A here, the "fc" vector in MatrixFreePgsSolver). Rows with A_ii <= 1e-13 max_j A_jj
+///     i of A here, only over its nonzero runs when A is sparse in blocks, as contact problems
+///     are; the "fc" vector in MatrixFreePgsSolver). Rows with A_ii <= 1e-13 max_j A_jj
 ///     cannot move and keep their start value.
 ///  4. Every residualInterval sweeps: the spec residual from the kept A x; when it meets the
 ///     tolerance, A x is recomputed from scratch and the test repeated before stopping.
@@ -71,8 +73,9 @@ struct PgsOptions : SolverOptions {
 /// relativeTolerance, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged); MaxIterations after
 /// maxIterations sweeps, TimeLimit after maxSeconds, Inaccurate after a deltaXTolerance stop
 /// above the tolerance. x is always within its bounds.
-/// Cost: O(n^2) per sweep (O(n) per row), O(n) per residual. Memory: O(n) in setup; solve()
-/// allocates nothing. Uses the initial guess (warm start).
+/// Cost: O(n^2) per sweep (O(n) per row; O(nonzeros of A) on block-sparse A), O(n) per
+/// residual, O(n^2) once per new A (setMatrix) for the nonzero runs. Memory: O(n) in setup;
+/// solve() allocates nothing. Uses the initial guess (warm start).
 ///
 /// [Smith ODE] R. Smith, Open Dynamics Engine, ode/src/quickstep.cpp.
 class PgsSolver : public MixedLCP {
@@ -96,8 +99,12 @@ class PgsSolver : public MixedLCP {
   detail::PgsWorkspace& workspace() { return *m_workspace; }
 
  private:
+  static constexpr std::uint64_t kNotAnalysed = ~std::uint64_t{0};
+
   PgsOptions m_options;
   std::unique_ptr<detail::PgsWorkspace> m_workspace;
+  std::unique_ptr<detail::ColumnRuns> m_columns;  // nonzero runs of A's columns
+  std::uint64_t m_analysedVersion = kNotAnalysed;  // matrixVersion() m_columns was found for
 };
 
 }  // namespace mlcp

@@ -2,16 +2,21 @@
 
 #include <Eigen/Core>
 
+#include "column_runs.hpp"
+
 namespace mlcp::detail {
 
 /// Row access of the PGS sweep on the assembled A (n x n): keeps the product A x current by a
 /// column update after each change of x_i, so a row visit costs O(n) with contiguous memory
-/// (A is column-major) and A need not be symmetric. The dense twin of MatrixFreeOperator.
+/// (A is column-major), or the length of the column's nonzero runs (ColumnRuns) when A is sparse
+/// in blocks, and A need not be symmetric. The dense twin of MatrixFreeOperator.
 class DenseRows {
  public:
   /// @param[in] A (n x n), kept by reference
+  /// @param[in] columns the nonzero runs of A's columns (ColumnRuns::analyse(A)), by reference
   /// @param[in,out] product (n) workspace holding A x
-  DenseRows(const Eigen::MatrixXd& A, Eigen::VectorXd& product) : m_A(A), m_product(product) {}
+  DenseRows(const Eigen::MatrixXd& A, const ColumnRuns& columns, Eigen::VectorXd& product)
+      : m_A(A), m_columns(columns), m_product(product) {}
 
   /// A_ii.
   double diagonal(int i) const { return m_A(i, i); }
@@ -19,11 +24,12 @@ class DenseRows {
   void begin(const Eigen::VectorXd& x) { m_product.noalias() = m_A * x; }
   /// (A x)_i for the x of begin() and the updates since.
   double rowProduct(int i, const Eigen::VectorXd& /*x*/) const { return m_product[i]; }
-  /// Records x_i += delta: product += delta A(:, i). O(n).
-  void update(int i, double delta) { m_product.noalias() += delta * m_A.col(i); }
+  /// Records x_i += delta: product += delta A(:, i). O(n), or the length of the column's runs.
+  void update(int i, double delta) { m_columns.addColumn(m_A, i, delta, m_product); }
 
  private:
   const Eigen::MatrixXd& m_A;
+  const ColumnRuns& m_columns;
   Eigen::VectorXd& m_product;
 };
 

@@ -18,7 +18,7 @@ constexpr double kDegenerateDiagonal = 1e-13;
 
 /// Fisher-Yates shuffle of order[first, last) with the solver's own generator: the same
 /// permutations with every standard library (std::shuffle's are implementation-defined).
-void shuffle(Eigen::VectorXi& order, int first, int last, std::mt19937_64& rng) {
+void shuffle(std::vector<SweepRow>& order, int first, int last, std::mt19937_64& rng) {
   for (int k = last - 1; k > first; --k) {
     const auto span = static_cast<std::uint64_t>(k - first + 1);
     const int j = first + static_cast<int>(rng() % span);
@@ -30,23 +30,20 @@ void shuffle(Eigen::VectorXi& order, int first, int last, std::mt19937_64& rng) 
 /// IterationStep): x_i <- clamp(x_i - omega w_i / A_ii, l_i, u_i), w = A x - b, friction bounds
 /// from the current normal x_k at the visit. Returns max_i |change of x_i|.
 template <class Rows>
-double sweep(Rows& rows,
-             const ProblemView& problem,
-             const PgsWorkspace& workspace,
-             double omega,
-             Eigen::VectorXd& x) {
+double sweep(Rows& rows, const PgsWorkspace& workspace, Eigen::VectorXd& x) {
   double maxChange = 0.0;
-  const int n = problem.size();
-  for (int k = 0; k < n; ++k) {
-    const int i = workspace.order[k];
-    const double inverseDiagonal = workspace.inverseDiagonal[i];
-    if (inverseDiagonal == 0.0) continue;
-    double l = 0.0;
-    double u = 0.0;
-    rowBounds(problem, x, i, l, u);
-    const double w = rows.rowProduct(i, x) - problem.b[i];
+  for (const SweepRow& r : workspace.plan) {
+    if (r.step == 0.0) continue;
+    const int i = r.row;
+    double l = r.lo;
+    double u = r.hi;
+    if (r.normal >= 0) {  // friction: |mu x_k|, mu finite (validated), so 0 when x_k = 0
+      u = std::abs(r.hi * x[r.normal]);
+      l = -u;
+    }
+    const double w = rows.rowProduct(i, x) - r.b;
     const double old = x[i];
-    const double updated = std::clamp(old - omega * inverseDiagonal * w, l, u);
+    const double updated = std::clamp(old - r.step * w, l, u);
     const double delta = updated - old;
     if (delta != 0.0) {
       x[i] = updated;
@@ -60,7 +57,7 @@ double sweep(Rows& rows,
 }  // namespace
 
 void PgsWorkspace::resize(int n) {
-  order.resize(n);
+  plan.resize(n);
   inverseDiagonal.resize(n);
   product.resize(n);
 }
@@ -78,12 +75,6 @@ void runPgs(Rows& rows,
     return naturalMapResidual(problem, x, [&](int i) { return rows.rowProduct(i, x); });
   };
 
-  // Order: rows with findex < 0 first, friction rows after them (ODE's Stage4LCP_ReorderPrep).
-  int normalRows = 0;
-  for (int i = 0; i < n; ++i)
-    if (problem.findex[i] < 0) workspace.order[normalRows++] = i;
-  for (int i = 0, k = normalRows; i < n; ++i)
-    if (problem.findex[i] >= 0) workspace.order[k++] = i;
   workspace.rng.seed(options.seed);
 
   double maxDiagonal = 0.0;
@@ -102,6 +93,22 @@ void runPgs(Rows& rows,
     const double d = rows.diagonal(i);
     workspace.inverseDiagonal[i] = d > kDegenerateDiagonal * maxDiagonal ? 1.0 / d : 0.0;
   }
+  // Order: rows with findex < 0 first, friction rows after them (ODE's Stage4LCP_ReorderPrep).
+  int normalRows = 0;
+  int next = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int i = 0; i < n; ++i) {
+      if ((problem.findex[i] >= 0) != (pass == 1)) continue;
+      SweepRow& r = workspace.plan[next++];
+      r.row = i;
+      r.normal = problem.findex[i];
+      r.step = options.relaxation * workspace.inverseDiagonal[i];
+      r.b = problem.b[i];
+      r.lo = problem.lo[i];
+      r.hi = problem.hi[i];
+    }
+    if (pass == 0) normalRows = next;
+  }
 
   projectOntoBounds(problem, x);
   rows.begin(x);
@@ -117,10 +124,10 @@ void runPgs(Rows& rows,
   const int interval = options.residualInterval;
   for (int iteration = 1; iteration <= options.maxIterations; ++iteration) {
     if (options.randomizeOrder) {
-      shuffle(workspace.order, 0, normalRows, workspace.rng);
-      shuffle(workspace.order, normalRows, n, workspace.rng);
+      shuffle(workspace.plan, 0, normalRows, workspace.rng);
+      shuffle(workspace.plan, normalRows, n, workspace.rng);
     }
-    const double maxChange = sweep(rows, problem, workspace, options.relaxation, x);
+    const double maxChange = sweep(rows, workspace, x);
     report.iterations = iteration;
 
     const bool check = iteration % interval == 0 || iteration == options.maxIterations;

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <random>
+#include <vector>
 
 #include <Eigen/Core>
 
@@ -10,9 +11,19 @@
 
 namespace mlcp::detail {
 
+/// What a sweep needs of one row, packed in sweep order (one cache line instead of six arrays).
+struct SweepRow {
+  int row = 0;        ///< i
+  int normal = -1;    ///< findex_i
+  double step = 0.0;  ///< omega / A_ii; 0 for a row that cannot move (A_ii ~ 0)
+  double b = 0.0;     ///< b_i
+  double lo = 0.0;    ///< lo_i (findex_i < 0)
+  double hi = 0.0;    ///< hi_i, mu on friction rows
+};
+
 /// Workspace of the PGS sweeps, sized once per n (PgsSolver::doSetup).
 struct PgsWorkspace {
-  Eigen::VectorXi order;            ///< (n) sweep order: rows with findex < 0, then friction rows
+  std::vector<SweepRow> plan;       ///< (n) sweep order: rows with findex < 0, then friction rows
   Eigen::VectorXd inverseDiagonal;  ///< (n) 1 / A_ii; 0 for rows that cannot move (A_ii ~ 0)
   Eigen::VectorXd product;          ///< (n) A x, for the dense back end (DenseRows)
   std::mt19937_64 rng;              ///< row shuffling; reseeded from PgsOptions::seed per solve
