@@ -25,12 +25,15 @@ std::string MatrixFreeOperator::bind(std::shared_ptr<const MatrixFreeProblem> fa
     if (!f.J.row(i).allFinite()) return fmt::format("J row {} is not finite", i);
     if (!std::isfinite(f.cfm[i])) return fmt::format("cfm[{}] = {} is not finite", i, f.cfm[i]);
   }
+  const int world = f.bodyCount();
+  m_body.resize(n, 2);
   m_iMJ.resize(n, 12);
   m_diagonal.resize(n);
   for (int i = 0; i < n; ++i) {
     double d = f.cfm[i];
     for (int side = 0; side < 2; ++side) {
       const int body = f.bodies(i, side);
+      m_body(i, side) = body < 0 ? world : body;
       if (body < 0) {
         m_iMJ.row(i).segment<6>(6 * side).setZero();
         continue;
@@ -41,55 +44,32 @@ std::string MatrixFreeOperator::bind(std::shared_ptr<const MatrixFreeProblem> fa
     }
     m_diagonal[i] = d;
   }
-  m_fc.setZero(6, f.bodyCount());
-  m_scratch.setZero(6, f.bodyCount());
+  m_fc.setZero(6, world + 1);
+  m_scratch.setZero(6, world + 1);
   m_factors = std::move(factors);
   return {};
 }
 
-void MatrixFreeOperator::accumulate(const MatrixFreeProblem& f,
+void MatrixFreeOperator::accumulate(const BodyPairs& body,
                                     const MatrixFreeProblem::JacobianRows& iMJ,
                                     const Eigen::VectorXd& x,
                                     Eigen::Matrix<double, 6, Eigen::Dynamic>& fc) {
   fc.setZero();
-  const int n = f.size();
+  const int n = static_cast<int>(x.size());
   for (int i = 0; i < n; ++i) {
     if (x[i] == 0.0) continue;
-    for (int side = 0; side < 2; ++side)
-      if (const int body = f.bodies(i, side); body >= 0)
-        fc.col(body) += x[i] * iMJ.row(i).segment<6>(6 * side).transpose();
+    fc.col(body(i, 0)) += x[i] * iMJ.row(i).segment<6>(0).transpose();
+    fc.col(body(i, 1)) += x[i] * iMJ.row(i).segment<6>(6).transpose();
   }
 }
 
-double MatrixFreeOperator::rowDot(const MatrixFreeProblem& f,
-                                  int i,
-                                  const Eigen::Matrix<double, 6, Eigen::Dynamic>& fc) {
-  double value = 0.0;
-  const int body1 = f.bodies(i, 0);
-  const int body2 = f.bodies(i, 1);
-  if (body1 >= 0) value += f.J.row(i).segment<6>(0).dot(fc.col(body1).transpose());
-  if (body2 >= 0) value += f.J.row(i).segment<6>(6).dot(fc.col(body2).transpose());
-  return value;
-}
-
-void MatrixFreeOperator::begin(const Eigen::VectorXd& x) { accumulate(*m_factors, m_iMJ, x, m_fc); }
-
-double MatrixFreeOperator::rowProduct(int i, const Eigen::VectorXd& x) const {
-  return rowDot(*m_factors, i, m_fc) + m_factors->cfm[i] * x[i];
-}
-
-void MatrixFreeOperator::update(int i, double delta) {
-  const int body1 = m_factors->bodies(i, 0);
-  const int body2 = m_factors->bodies(i, 1);
-  if (body1 >= 0) m_fc.col(body1) += delta * m_iMJ.row(i).segment<6>(0).transpose();
-  if (body2 >= 0) m_fc.col(body2) += delta * m_iMJ.row(i).segment<6>(6).transpose();
-}
+void MatrixFreeOperator::begin(const Eigen::VectorXd& x) { accumulate(m_body, m_iMJ, x, m_fc); }
 
 void MatrixFreeOperator::multiply(const Eigen::VectorXd& x, Eigen::VectorXd& out) const {
   const MatrixFreeProblem& f = *m_factors;
-  accumulate(f, m_iMJ, x, m_scratch);
+  accumulate(m_body, m_iMJ, x, m_scratch);
   const int n = f.size();
-  for (int i = 0; i < n; ++i) out[i] = rowDot(f, i, m_scratch) + f.cfm[i] * x[i];
+  for (int i = 0; i < n; ++i) out[i] = rowDot(f, m_body, i, m_scratch) + f.cfm[i] * x[i];
 }
 
 }  // namespace mlcp::detail

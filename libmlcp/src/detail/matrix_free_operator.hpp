@@ -15,7 +15,8 @@ namespace mlcp::detail {
 /// costs O(12) and a change delta of x_i costs fc += delta iMJ_i, O(12).
 ///
 /// Used terms: J (n x 12, row-major, body1 block then body2 block), M^-1 (6 x 6 per body), cfm
-/// (n), fc (6 x bodies), iMJ (n x 12).
+/// (n), fc (6 x (bodies + 1): a last, always zero, column for the static world, so that a row
+/// visit has no branch), iMJ (n x 12, zero on the static world's side).
 /// Memory: O(12 n + 12 bodies), allocated in bind(); every other call allocates nothing.
 class MatrixFreeOperator {
  public:
@@ -35,22 +36,36 @@ class MatrixFreeOperator {
   /// fc = M^-1 J^T x: makes rowProduct() consistent with x (n). O(12 n).
   void begin(const Eigen::VectorXd& x);
   /// (A x)_i = J_i . fc + cfm_i x_i for the x of begin() and the updates since.
-  double rowProduct(int i, const Eigen::VectorXd& x) const;
-  /// Records x_i += delta: fc += delta iMJ_i.
-  void update(int i, double delta);
+  double rowProduct(int i, const Eigen::VectorXd& x) const {
+    return rowDot(*m_factors, m_body, i, m_fc) + m_factors->cfm[i] * x[i];
+  }
+  /// Records x_i += delta: fc += delta iMJ_i. The static world's column of fc takes the
+  /// change too, but its iMJ part is zero, so it stays zero.
+  void update(int i, double delta) {
+    m_fc.col(m_body(i, 0)) += delta * m_iMJ.row(i).segment<6>(0).transpose();
+    m_fc.col(m_body(i, 1)) += delta * m_iMJ.row(i).segment<6>(6).transpose();
+  }
   /// out = A x (n) in O(12 n); uses its own scratch, so the state of begin() is kept.
   void multiply(const Eigen::VectorXd& x, Eigen::VectorXd& out) const;
 
  private:
-  static void accumulate(const MatrixFreeProblem& f,
+  using BodyPairs = Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>;
+
+  static void accumulate(const BodyPairs& body,
                          const MatrixFreeProblem::JacobianRows& iMJ,
                          const Eigen::VectorXd& x,
                          Eigen::Matrix<double, 6, Eigen::Dynamic>& fc);
+  /// J_i . fc over both bodies (the static world's column of fc is zero).
   static double rowDot(const MatrixFreeProblem& f,
+                       const BodyPairs& body,
                        int i,
-                       const Eigen::Matrix<double, 6, Eigen::Dynamic>& fc);
+                       const Eigen::Matrix<double, 6, Eigen::Dynamic>& fc) {
+    return f.J.row(i).segment<6>(0).dot(fc.col(body(i, 0)).transpose()) +
+           f.J.row(i).segment<6>(6).dot(fc.col(body(i, 1)).transpose());
+  }
 
   std::shared_ptr<const MatrixFreeProblem> m_factors;
+  BodyPairs m_body;  // (n x 2) the bodies of each row, the static world (-1) as bodyCount
   MatrixFreeProblem::JacobianRows m_iMJ;
   Eigen::VectorXd m_diagonal;
   Eigen::Matrix<double, 6, Eigen::Dynamic> m_fc;
