@@ -1,15 +1,15 @@
 #include "bench_problems.hpp"
 
+#include <mlcp/blcp_io.hpp>
+#include <mlcp/contact_graph.hpp>
+#include <mlcp/random_problem.hpp>
+
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
 #include <memory>
-
-#include <fmt/format.h>
-
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/contact_graph.hpp>
-#include <mlcp/random_problem.hpp>
 
 namespace mlcp::bench {
 

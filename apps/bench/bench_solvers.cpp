@@ -1,7 +1,5 @@
 #include "bench_solvers.hpp"
 
-#include <algorithm>
-
 #include <mlcp/adapters/adapter_registry.hpp>
 #include <mlcp/apgd_solver.hpp>
 #include <mlcp/dantzig_solver.hpp>
@@ -9,6 +7,8 @@
 #include <mlcp/matrix_free_pgs_solver.hpp>
 #include <mlcp/pgs_solver.hpp>
 #include <mlcp/solver_factory.hpp>
+
+#include <algorithm>
 
 #if MLCP_HAS_ADAPTER_DART
 #include <mlcp/adapters/dart/dart_peer_solver.hpp>

@@ -1,10 +1,10 @@
 #pragma once
 
+#include <mlcp/mixed_lcp.hpp>
+
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <mlcp/mixed_lcp.hpp>
 
 namespace mlcp::bench {
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include <vector>
-
 #include <mlcp/mixed_lcp.hpp>
+
+#include <vector>
 
 namespace mlcp::bench {
 

@@ -12,6 +12,17 @@
 // The Siconos .dat problems (../shared/data/siconos) need a reader this build does not have:
 // their section says so and is skipped.
 
+#include "bench_problems.hpp"
+#include "bench_solvers.hpp"
+#include "bench_timing.hpp"
+#include "peer_tables.hpp"
+
+#include <mlcp/mlcp.hpp>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -19,17 +30,6 @@
 #include <functional>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
-#include <fmt/format.h>
-#include <fmt/ostream.h>
-
-#include <mlcp/mlcp.hpp>
-
-#include "bench_problems.hpp"
-#include "bench_solvers.hpp"
-#include "bench_timing.hpp"
-#include "peer_tables.hpp"
 
 namespace mb = mlcp::bench;
 
@@ -60,7 +60,8 @@ std::vector<mlcp::MixedLCP*> pointers(std::vector<mb::Contender>& contenders) {
   return list;
 }
 
-mb::Row pivotingRow(const mb::BenchProblem& p, std::vector<mb::Contender>& contenders,
+mb::Row pivotingRow(const mb::BenchProblem& p,
+                    std::vector<mb::Contender>& contenders,
                     const mb::TimingBudget& budget) {
   load(contenders, p.problem);
   const std::vector<mb::TimedSolve> timed = mb::timeInterleaved(pointers(contenders), budget);
@@ -72,7 +73,9 @@ mb::Row pivotingRow(const mb::BenchProblem& p, std::vector<mb::Contender>& conte
 
 // Two lineups, K1 and K2 sweeps, timed together; time per sweep = (t(K2) - t(K1)) / (K2 - K1)
 // cancels what a solve does once (validation, copies, the final residual).
-mb::Row iterativeRow(const mb::BenchProblem& p, int sweepsShort, int sweepsLong,
+mb::Row iterativeRow(const mb::BenchProblem& p,
+                     int sweepsShort,
+                     int sweepsLong,
                      const mb::TimingBudget& budget) {
   const bool matrixFree = p.problem.matrixFree != nullptr;
   std::vector<mb::Contender> shortRun = mb::iterativeContenders(sweepsShort, matrixFree);
@@ -102,7 +105,8 @@ std::string columnName(std::string label) {
 }
 
 // One line per row of the set: n, then value(cell) per solver ("nan" when it did not run).
-void writeSeries(const std::filesystem::path& path, const std::vector<mb::Row>& rows,
+void writeSeries(const std::filesystem::path& path,
+                 const std::vector<mb::Row>& rows,
                  const std::function<double(const mb::Cell&)>& value) {
   if (rows.empty()) return;
   std::ofstream out(path);
@@ -126,8 +130,10 @@ std::vector<mb::Row> only(const std::vector<mb::Row>& rows, const std::string& p
 
 // Residual after each iteration of pgs and apgd (recorded) and after k sweeps of the peers (one
 // solve per k), on one problem: the data of the residual-vs-iteration plot.
-void writeHistory(const std::filesystem::path& dir, const std::string& tag,
-                  const mlcp::Problem& problem, int iterations) {
+void writeHistory(const std::filesystem::path& dir,
+                  const std::string& tag,
+                  const mlcp::Problem& problem,
+                  int iterations) {
   const bool matrixFree = problem.matrixFree != nullptr;
   std::vector<mb::Contender> ours;
   for (mb::Contender& c : mb::iterativeContenders(iterations, matrixFree))
@@ -190,15 +196,16 @@ int main(int argc, char** argv) {
   app.add_flag("--quick", args.quick, "n up to 600 and a shorter time budget per problem");
   app.add_option("--data", args.data, "Folder for the plot series (*.dat)");
   app.add_option("--filter", args.filter, "Only problems whose label contains this text");
-  app.add_option("--sweeps", args.sweeps, "Sweeps of the iterative methods (per-sweep time from "
-                                          "this and a sixth of it)")
+  app.add_option("--sweeps", args.sweeps,
+                 "Sweeps of the iterative methods (per-sweep time from "
+                 "this and a sixth of it)")
       ->check(CLI::Range(12, 100000));
   app.add_option("--budget", args.budget, "Seconds of solving per problem and section")
       ->check(CLI::PositiveNumber);
   CLI11_PARSE(app, argc, argv);
 
-  const std::vector<int> sizes = args.quick ? std::vector<int>{12, 60, 200, 600}
-                                            : std::vector<int>{12, 60, 200, 600, 1000};
+  const std::vector<int> sizes =
+      args.quick ? std::vector<int>{12, 60, 200, 600} : std::vector<int>{12, 60, 200, 600, 1000};
   mb::TimingBudget budget;
   budget.seconds = args.quick ? 0.2 * args.budget : args.budget;
   const std::filesystem::path dataDir = mb::defaultDataDir();
@@ -218,9 +225,10 @@ int main(int argc, char** argv) {
   std::vector<mb::Contender> pivoting = mb::pivotingContenders();
   for (const mb::BenchProblem& p : pivotingSet)
     if (selected(args, p)) pivotingRows.push_back(pivotingRow(p, pivoting, budget));
-  fmt::print("## Pivoting methods\n\nMedian CPU time of one solve, × its ratio to the faster of "
-             "bullet-dantzig and dart-dantzig, · relative residual (✗: above {:g}).\n\n{}\n",
-             mb::kWrongResidual, mb::pivotingTable(pivotingRows));
+  fmt::print(
+      "## Pivoting methods\n\nMedian CPU time of one solve, × its ratio to the faster of "
+      "bullet-dantzig and dart-dantzig, · relative residual (✗: above {:g}).\n\n{}\n",
+      mb::kWrongResidual, mb::pivotingTable(pivotingRows));
   fmt::print("### Dantzig's friction rounds\n\n{}\n", mb::roundsTable(pivotingRows));
 
   std::vector<mb::BenchProblem> iterativeSet = mb::randomSet(sizes);
@@ -233,10 +241,11 @@ int main(int argc, char** argv) {
   for (const mb::BenchProblem& p : iterativeSet)
     if (selected(args, p))
       iterativeRows.push_back(iterativeRow(p, sweepsShort, args.sweeps, budget));
-  fmt::print("## Iterative methods\n\nMedian CPU time per sweep, × its ratio to the faster of "
-             "bullet-pgs and dart-pgs, · relative residual after {} sweeps (✗: above {:g}).\n\n"
-             "{}\n",
-             args.sweeps, mb::kWrongResidual, mb::iterativeTable(iterativeRows, args.sweeps));
+  fmt::print(
+      "## Iterative methods\n\nMedian CPU time per sweep, × its ratio to the faster of "
+      "bullet-pgs and dart-pgs, · relative residual after {} sweeps (✗: above {:g}).\n\n"
+      "{}\n",
+      args.sweeps, mb::kWrongResidual, mb::iterativeTable(iterativeRows, args.sweeps));
 
   const std::filesystem::path siconos = dataDir / "siconos";
   fmt::print("## Siconos problems\n\n{}\n",

@@ -1,9 +1,9 @@
 #include "peer_tables.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <fmt/format.h>
 
 namespace mlcp::bench {
 
@@ -66,14 +66,17 @@ std::string statusPrefix(const SolveReport& report) {
 }
 
 /// "✓ 0.41×", "✗ 0.62×" or "✗ 0.30×, residual" for `ours` against `peer`.
-std::string goalText(double oursTime, double peerTime, double limit, const SolveReport* ours,
+std::string goalText(double oursTime,
+                     double peerTime,
+                     double limit,
+                     const SolveReport* ours,
                      const SolveReport* peer) {
   const double ratio = oursTime / peerTime;
   bool residualOk = true;
   if (ours != nullptr && peer != nullptr) {
     const double r = ours->relativeResidual;
-    residualOk = std::isfinite(r) &&
-                 (r <= kResidualFloor || r <= peer->relativeResidual * (1.0 + 1e-12));
+    residualOk =
+        std::isfinite(r) && (r <= kResidualFloor || r <= peer->relativeResidual * (1.0 + 1e-12));
   }
   const bool met = ratio <= limit && residualOk;
   return fmt::format("{} {:.2f}×{}", met ? "✓" : "✗", ratio, residualOk ? "" : ", residual");
@@ -113,9 +116,8 @@ std::string pivotingTable(const std::vector<Row>& rows) {
         line += " |";
         continue;
       }
-      line += fmt::format(" {} |", goalText(cell->timing.medianSeconds,
-                                            peer->timing.medianSeconds, 0.5, &cell->timing.report,
-                                            &peer->timing.report));
+      line += fmt::format(" {} |", goalText(cell->timing.medianSeconds, peer->timing.medianSeconds,
+                                            0.5, &cell->timing.report, &peer->timing.report));
     }
     out += line + "\n";
   }
@@ -164,9 +166,8 @@ std::string iterativeTable(const std::vector<Row>& rows, int sweepsLong) {
     }
     const Cell* pgs = findCell(row, "pgs");
     const Cell* free = findCell(row, "pgs-matrix-free");
-    line += peer && pgs ? fmt::format(" {} |", goalText(pgs->perSweepSeconds,
-                                                        peer->perSweepSeconds, 0.5, nullptr,
-                                                        nullptr))
+    line += peer && pgs ? fmt::format(" {} |", goalText(pgs->perSweepSeconds, peer->perSweepSeconds,
+                                                        0.5, nullptr, nullptr))
                         : " |";
     line += peer && free && row.n >= 600
                 ? fmt::format(" {} |", goalText(free->perSweepSeconds, peer->perSweepSeconds,

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "bench_timing.hpp"
+
 #include <string>
 #include <vector>
-
-#include "bench_timing.hpp"
 
 namespace mlcp::bench {
 
@@ -11,8 +11,8 @@ namespace mlcp::bench {
 struct Cell {
   std::string label;
   bool peer = false;
-  TimedSolve timing;            ///< one solve (pivoting), or the longer run (iterative)
-  double perSweepSeconds = 0;   ///< iterative: (t(K2) - t(K1)) / (K2 - K1)
+  TimedSolve timing;           ///< one solve (pivoting), or the longer run (iterative)
+  double perSweepSeconds = 0;  ///< iterative: (t(K2) - t(K1)) / (K2 - K1)
 };
 
 /// All solvers' results on one problem.

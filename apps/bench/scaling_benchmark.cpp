@@ -8,17 +8,17 @@
 //
 //   ./build/apps/bench/mlcp_bench_scaling [--quick] [--data FILE]
 
-#include <fstream>
-#include <memory>
-#include <string>
-#include <vector>
+#include "bench_timing.hpp"
+
+#include <mlcp/mlcp.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include <mlcp/mlcp.hpp>
-
-#include "bench_timing.hpp"
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
 
 namespace mb = mlcp::bench;
 
@@ -89,13 +89,15 @@ int main(int argc, char** argv) {
   const int sweepsLong = 60;
 
   std::vector<Point> points;
-  for (const int target : targets) points.push_back(measure(target, sweepsShort, sweepsLong, budget));
+  for (const int target : targets)
+    points.push_back(measure(target, sweepsShort, sweepsLong, budget));
 
-  fmt::print("| rows | pgs-matrix-free per sweep | per row | apgd-matrix-free per iteration | "
-             "per row | pgs residual | apgd residual |\n|--:|--:|--:|--:|--:|--:|--:|\n");
+  fmt::print(
+      "| rows | pgs-matrix-free per sweep | per row | apgd-matrix-free per iteration | "
+      "per row | pgs residual | apgd residual |\n|--:|--:|--:|--:|--:|--:|--:|\n");
   for (const Point& p : points)
-    fmt::print("| {} | {:.3g} us | {:.1f} ns | {:.3g} us | {:.1f} ns | {:.1e} | {:.1e} |\n",
-               p.rows, 1e6 * p.pgsSweep, 1e9 * p.pgsSweep / p.rows, 1e6 * p.apgdSweep,
+    fmt::print("| {} | {:.3g} us | {:.1f} ns | {:.3g} us | {:.1f} ns | {:.1e} | {:.1e} |\n", p.rows,
+               1e6 * p.pgsSweep, 1e9 * p.pgsSweep / p.rows, 1e6 * p.apgdSweep,
                1e9 * p.apgdSweep / p.rows, p.pgsResidual, p.apgdResidual);
   double lo = 1e300;
   double hi = 0.0;
@@ -104,9 +106,10 @@ int main(int argc, char** argv) {
     lo = std::min(lo, p.pgsSweep / p.rows);
     hi = std::max(hi, p.pgsSweep / p.rows);
   }
-  fmt::print("\nGoal: pgs-matrix-free time per row flat within 2x from 1,000 rows up: max/min = "
-             "{:.2f} ({})\nResiduals after {} sweeps.\n",
-             hi / lo, hi / lo <= 2.0 ? "met" : "not met", sweepsLong);
+  fmt::print(
+      "\nGoal: pgs-matrix-free time per row flat within 2x from 1,000 rows up: max/min = "
+      "{:.2f} ({})\nResiduals after {} sweeps.\n",
+      hi / lo, hi / lo <= 2.0 ? "met" : "not met", sweepsLong);
 
   if (!data.empty()) {
     std::ofstream out(data);

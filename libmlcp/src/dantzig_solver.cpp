@@ -206,6 +206,8 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
   //    their normals (exact when the sets are right); failing that, one more pivoting pass with
   //    the bounds refreshed from the current normals, and again.
   const double setTolerance = 0.1 * tolerance * bScale;
+  // Block exchanges per round; the refinement stops earlier when it stalls.
+  constexpr int kRefinementRounds = 32;
   // Normal forces the friction bounds are taken from: the last x while the residual at least
   // halves, otherwise the mean with the previous ones (breaks the 2-cycles of the fixed point
   // where friction switches a normal on and off).
@@ -216,8 +218,8 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
     ++rounds;
     m_xWarm = m_xShifted;
     m_setsWarm = m_sets;
-    if (m_refinement->solve(A, m_b, m_lo, m_hi, problem.findex, true, m_setsWarm, 8, setTolerance,
-                            m_xWarm)) {
+    if (m_refinement->solve(A, m_b, m_lo, m_hi, problem.findex, true, m_setsWarm, kRefinementRounds,
+                            setTolerance, m_xWarm)) {
       const Eigen::VectorXd& candidate = m_xWarm;
       x = candidate + m_shift;
       res = residual(problem, x);

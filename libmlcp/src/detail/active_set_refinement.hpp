@@ -7,8 +7,9 @@ namespace mlcp::detail {
 /// Solves a boxed LCP from a guess of its index sets by block principal pivoting
 /// [Judice & Pires 1994]: rows outside the clamped set sit at a bound, the clamped rows solve
 /// w_C = 0 exactly, then rows that violate (x_C outside its box, w_N of the wrong sign) change
-/// set; at most maxRounds times. Used by DantzigSolver to finish warm from the sets of a
-/// pivoting pass.
+/// set; at most maxRounds times, and no more once the count of violating rows has not
+/// reached a new low in 3 rounds (block exchanges can cycle). Used by DantzigSolver to finish warm
+/// from the sets of a pivoting pass.
 ///
 /// With friction coupling, a friction row i (findex_i = k >= 0) at a bound is not held at a
 /// number but at x_i = +-|hi_i| x_k, so the clamped system is solved together with the normal

@@ -49,8 +49,8 @@ class ColumnRuns {
 
   Eigen::VectorXi m_first;  // (n + 1) runs of column j: m_first[j] .. m_first[j + 1] - 1
   Eigen::Matrix<signed char, Eigen::Dynamic, 1> m_dense;  // (n) column j is updated whole
-  Eigen::VectorXi m_begin;  // per run: first row
-  Eigen::VectorXi m_end;    // per run: one past the last row
+  Eigen::VectorXi m_begin;                                // per run: first row
+  Eigen::VectorXi m_end;                                  // per run: one past the last row
   double m_coverage = 1.0;
 };
 
