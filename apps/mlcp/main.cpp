@@ -14,6 +14,8 @@ int main(int argc, char** argv) {
   int exitCode = 0;
   mlcp::app::addSolveCommand(app, exitCode);
   mlcp::app::addCompareCommand(app, exitCode);
+  mlcp::app::addSimulateCommand(app, exitCode);
+  mlcp::app::addCaptureCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "problem_source.hpp"
+
+namespace mlcp::app {
+
+/// The options that name a libdynamics scene: --scene NAME, --param key=value (repeatable),
+/// --dt H and, for commands that take one problem per scene, --step K.
+struct SceneArguments {
+  std::string scene;                    ///< empty: no scene given
+  std::vector<std::string> parameters;  ///< "key=value"
+  double dt = 0.0;                      ///< time step (s); 0: the scene's default
+  int step = 0;                         ///< state after K steps
+};
+
+/// Adds --scene, --param and --dt to `cmd`, and --step when `withStep`. The help of --scene lists
+/// the scene names; `mlcp simulate --list-scenes` prints their parameters.
+void addSceneOptions(CLI::App& cmd, SceneArguments& arguments, bool withStep);
+
+/// The assembled MLCP of step K of the scene (libdynamics' sceneStepProblem: stepped with
+/// Dantzig), labelled "NAME key=value ... step K"; empty when no --scene was given.
+std::vector<ProblemSource> sceneSources(const SceneArguments& arguments);
+
+/// The scene catalog as text: each scene, its description and its parameters with defaults.
+std::string sceneCatalogText();
+
+}  // namespace mlcp::app
