@@ -1,18 +1,18 @@
 // mlcp capture: writes the MLCPs a libdynamics scene assembles at chosen steps as BLCP files,
 // each row labelled by its joint or contact in a comment (docs/dynamics.md).
 
-#include <algorithm>
-#include <filesystem>
-#include <memory>
-#include <sstream>
-
-#include <fmt/format.h>
+#include "commands.hpp"
+#include "scene_source.hpp"
 
 #include <mlcp/dantzig_solver.hpp>
 #include <mlcp/dynamics/scene.hpp>
 
-#include "commands.hpp"
-#include "scene_source.hpp"
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+#include <sstream>
 
 namespace mlcp::app {
 

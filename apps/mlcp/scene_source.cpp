@@ -1,9 +1,9 @@
 #include "scene_source.hpp"
 
+#include <mlcp/dynamics/scene.hpp>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-
-#include <mlcp/dynamics/scene.hpp>
 
 namespace mlcp::app {
 
@@ -25,9 +25,10 @@ void addSceneOptions(CLI::App& cmd, SceneArguments& arguments, bool withStep) {
 std::vector<ProblemSource> sceneSources(const SceneArguments& arguments) {
   if (arguments.scene.empty()) return {};
   const SceneArguments a = arguments;
-  const std::string label = a.parameters.empty()
-                                ? fmt::format("{} step {}", a.scene, a.step)
-                                : fmt::format("{} {} step {}", a.scene, fmt::join(a.parameters, " "), a.step);
+  const std::string label =
+      a.parameters.empty()
+          ? fmt::format("{} step {}", a.scene, a.step)
+          : fmt::format("{} {} step {}", a.scene, fmt::join(a.parameters, " "), a.step);
   return {{label, [a] {
              return dynamics::sceneStepProblem(a.scene, a.parameters, a.step, a.dt).toProblem();
            }}};
@@ -38,10 +39,11 @@ std::string sceneCatalogText() {
   for (const dynamics::SceneInfo& info : dynamics::sceneCatalog()) {
     text += fmt::format("{}\n  {}\n", info.name, info.description);
     for (const auto& parameter : info.parameters)
-      text += fmt::format("    {:<22} {}\n",
-                          fmt::format("{}={}", parameter.key,
-                                      parameter.defaultValue.empty() ? "(unset)" : parameter.defaultValue),
-                          parameter.description);
+      text += fmt::format(
+          "    {:<22} {}\n",
+          fmt::format("{}={}", parameter.key,
+                      parameter.defaultValue.empty() ? "(unset)" : parameter.defaultValue),
+          parameter.description);
   }
   return text;
 }

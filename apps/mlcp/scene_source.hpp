@@ -1,11 +1,11 @@
 #pragma once
 
-#include <string>
-#include <vector>
+#include "problem_source.hpp"
 
 #include <CLI/CLI.hpp>
 
-#include "problem_source.hpp"
+#include <string>
+#include <vector>
 
 namespace mlcp::app {
 

@@ -1,20 +1,20 @@
 // mlcp simulate: steps a libdynamics scene with a solver chosen by name, writes the trajectory CSV
 // and prints energy, penetration and constraint-drift figures (docs/dynamics.md).
 
-#include <algorithm>
-#include <cstdio>
-#include <fstream>
-#include <memory>
-
-#include <fmt/format.h>
-#include <fmt/os.h>
+#include "commands.hpp"
+#include "scene_source.hpp"
+#include "solver_settings_options.hpp"
 
 #include <mlcp/dynamics/scene.hpp>
 #include <mlcp/solver_factory.hpp>
 
-#include "commands.hpp"
-#include "scene_source.hpp"
-#include "solver_settings_options.hpp"
+#include <fmt/format.h>
+#include <fmt/os.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <memory>
 
 namespace mlcp::app {
 
@@ -40,8 +40,8 @@ void writeCsvRows(std::FILE* out, const dynamics::World& world) {
     const Eigen::Vector3d wb = b.w_WB_B();
     fmt::print(out, "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", world.stepCount(),
                world.time(), b.name, b.p_WB.x(), b.p_WB.y(), b.p_WB.z(), q.w(), q.x(), q.y(), q.z(),
-               b.v_WB.x(), b.v_WB.y(), b.v_WB.z(), b.w_WB.x(), b.w_WB.y(), b.w_WB.z(), wb.x(), wb.y(),
-               wb.z());
+               b.v_WB.x(), b.v_WB.y(), b.v_WB.z(), b.w_WB.x(), b.w_WB.y(), b.w_WB.z(), wb.x(),
+               wb.y(), wb.z());
   }
 }
 
@@ -102,12 +102,12 @@ void simulate(const SimulateArguments& args, int& exitCode) {
   fmt::print("scene        {} {}\n", scene.name, scene.parameters);
   fmt::print("solver       {}, {} steps of h = {:.6g} s ({:.6g} s), {} rows at most\n",
              solver->name(), args.steps, h, world.time(), figures.maxRows);
-  fmt::print("energy       kinetic {:.6g} J + potential {:.6g} J = {:.6g} J (initial {:.6g} J, "
-             "change {:+.6g} J)\n",
-             kinetic, potential, kinetic + potential, initialEnergy,
-             kinetic + potential - initialEnergy);
-  fmt::print("penetration  max {:.6g} m over the run, {:.6g} m at the end\n", figures.maxPenetration,
-             last.maxPenetration());
+  fmt::print(
+      "energy       kinetic {:.6g} J + potential {:.6g} J = {:.6g} J (initial {:.6g} J, "
+      "change {:+.6g} J)\n",
+      kinetic, potential, kinetic + potential, initialEnergy, kinetic + potential - initialEnergy);
+  fmt::print("penetration  max {:.6g} m over the run, {:.6g} m at the end\n",
+             figures.maxPenetration, last.maxPenetration());
   fmt::print("drift        joint rows: max |C| {:.6g} over the run, {:.6g} at the end (m or rad)\n",
              figures.maxJointError, last.maxJointError());
   for (size_t i = 0; i < scene.watchedBodies.size(); ++i) {
@@ -115,13 +115,14 @@ void simulate(const SimulateArguments& args, int& exitCode) {
     fmt::print("watched      {} moved {:.6g} m from its start\n", body.name,
                (body.p_WB - watchedStart[i]).norm());
   }
-  fmt::print("solves       {} of {} converged, worst relative residual {:.3g}{}, {:.6g} s in the "
-             "solver\n",
-             figures.converged, figures.solves, figures.worstResidual,
-             figures.worstStep < 0 ? std::string()
-                                   : fmt::format(" (step {}{})", figures.worstStep,
-                                                 figures.worstRow.empty() ? "" : ": " + figures.worstRow),
-             figures.solverSeconds);
+  fmt::print(
+      "solves       {} of {} converged, worst relative residual {:.3g}{}, {:.6g} s in the "
+      "solver\n",
+      figures.converged, figures.solves, figures.worstResidual,
+      figures.worstStep < 0 ? std::string()
+                            : fmt::format(" (step {}{})", figures.worstStep,
+                                          figures.worstRow.empty() ? "" : ": " + figures.worstRow),
+      figures.solverSeconds);
   if (!args.csv.empty()) fmt::print("trajectory   {}\n", args.csv);
   exitCode = figures.converged == figures.solves ? 0 : 1;
 }

@@ -5,9 +5,9 @@
 //   Cdot = a . (v_B - v_A) + w_A . (a x (p_WB - p_WA))
 //   J    = [ -a, a x (p_WB - p_WA) | a, 0 ]
 
-#include <mlcp/dynamics/axis_joint.hpp>
-
 #include "detail/spatial.hpp"
+
+#include <mlcp/dynamics/axis_joint.hpp>
 
 namespace mlcp::dynamics {
 
@@ -19,7 +19,8 @@ AxisJoint::AxisJoint(const std::vector<Body>& bodies,
     : Constraint(bodyA, bodyB) {
   detail::requireBodyIndex(bodies, bodyA, "AxisJoint");
   detail::requireBodyIndex(bodies, bodyB, "AxisJoint");
-  if (bodyB < 0) throw std::invalid_argument("AxisJoint: body B must be a body (A may be the world)");
+  if (bodyB < 0)
+    throw std::invalid_argument("AxisJoint: body B must be a body (A may be the world)");
   const Eigen::Vector3d a = detail::unitAxis(axis_W, "AxisJoint");
   const detail::Pose A = detail::poseOf(bodies, bodyA);
   m_p_AP_A = A.R.transpose() * (p_WP - A.p);

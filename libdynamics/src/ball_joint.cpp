@@ -6,13 +6,16 @@
 //   J_e  = [ -e, -(r_A x e) | e, r_B x e ]              (since e . (w x r) = w . (r x e))
 //   K    = J M^-1 J^T, c = -ERP C / h, unbounded.
 
-#include <mlcp/dynamics/ball_joint.hpp>
-
 #include "detail/spatial.hpp"
+
+#include <mlcp/dynamics/ball_joint.hpp>
 
 namespace mlcp::dynamics {
 
-BallJoint::BallJoint(const std::vector<Body>& bodies, int bodyA, int bodyB, const Eigen::Vector3d& p_WP)
+BallJoint::BallJoint(const std::vector<Body>& bodies,
+                     int bodyA,
+                     int bodyB,
+                     const Eigen::Vector3d& p_WP)
     : Constraint(bodyA, bodyB) {
   detail::requireBodyIndex(bodies, bodyA, "BallJoint");
   detail::requireBodyIndex(bodies, bodyB, "BallJoint");

@@ -1,17 +1,20 @@
 #include <mlcp/dynamics/body.hpp>
 
-#include <stdexcept>
-
 #include <Eigen/Eigenvalues>
 #include <fmt/format.h>
+
+#include <stdexcept>
 
 namespace mlcp::dynamics {
 
 std::string_view toString(GyroscopicMode mode) {
   switch (mode) {
-    case GyroscopicMode::None: return "none";
-    case GyroscopicMode::Explicit: return "explicit";
-    case GyroscopicMode::Implicit: return "implicit";
+    case GyroscopicMode::None:
+      return "none";
+    case GyroscopicMode::Explicit:
+      return "explicit";
+    case GyroscopicMode::Implicit:
+      return "implicit";
   }
   return "unknown";
 }
@@ -59,13 +62,15 @@ void Body::validate() const {
   auto fail = [this](const std::string& what) {
     throw std::invalid_argument(fmt::format("body '{}': {}", name, what));
   };
-  if (!(mass > 0.0) || !std::isfinite(mass)) fail(fmt::format("mass = {} must be finite and > 0 kg", mass));
+  if (!(mass > 0.0) || !std::isfinite(mass))
+    fail(fmt::format("mass = {} must be finite and > 0 kg", mass));
   if (!I_Bcm_B.allFinite()) fail("inertia I_Bcm_B has NaN or Inf entries");
   if ((I_Bcm_B - I_Bcm_B.transpose()).cwiseAbs().maxCoeff() > 1e-9 * I_Bcm_B.cwiseAbs().maxCoeff())
     fail("inertia I_Bcm_B is not symmetric");
   const double smallest = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(I_Bcm_B).eigenvalues()[0];
   if (!(smallest > 0.0))
-    fail(fmt::format("inertia I_Bcm_B is not positive definite (smallest eigenvalue {})", smallest));
+    fail(
+        fmt::format("inertia I_Bcm_B is not positive definite (smallest eigenvalue {})", smallest));
   if (!p_WB.allFinite() || !v_WB.allFinite() || !w_WB.allFinite() || !f_B_W.allFinite() ||
       !tau_B_W.allFinite())
     fail("position, velocity, angular velocity, force or torque has NaN or Inf entries");

@@ -1,10 +1,10 @@
-#include <mlcp/dynamics/built_in_collision.hpp>
+#include "detail/broad_phase.hpp"
 
-#include <stdexcept>
+#include <mlcp/dynamics/built_in_collision.hpp>
 
 #include <fmt/format.h>
 
-#include "detail/broad_phase.hpp"
+#include <stdexcept>
 
 namespace mlcp::dynamics {
 

@@ -1,27 +1,34 @@
 #include <mlcp/dynamics/constraint.hpp>
 
-#include <stdexcept>
-
 #include <fmt/format.h>
+
+#include <stdexcept>
 
 namespace mlcp::dynamics {
 
 std::string_view toString(RowType type) {
   switch (type) {
-    case RowType::Equality: return "equality";
-    case RowType::Limit: return "limit";
-    case RowType::Motor: return "motor";
-    case RowType::ContactNormal: return "normal";
-    case RowType::Friction: return "friction";
+    case RowType::Equality:
+      return "equality";
+    case RowType::Limit:
+      return "limit";
+    case RowType::Motor:
+      return "motor";
+    case RowType::ContactNormal:
+      return "normal";
+    case RowType::Friction:
+      return "friction";
   }
   return "unknown";
 }
 
 Constraint::Constraint(int bodyA, int bodyB) : m_bodyA(bodyA), m_bodyB(bodyB) {
   if (bodyA < 0 && bodyB < 0)
-    throw std::invalid_argument("constraint: at least one of the two bodies must not be the world (-1)");
+    throw std::invalid_argument(
+        "constraint: at least one of the two bodies must not be the world (-1)");
   if (bodyA == bodyB)
-    throw std::invalid_argument(fmt::format("constraint: body {} cannot be joined to itself", bodyA));
+    throw std::invalid_argument(
+        fmt::format("constraint: body {} cannot be joined to itself", bodyA));
 }
 
 Constraint::~Constraint() = default;

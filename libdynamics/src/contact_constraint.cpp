@@ -7,13 +7,13 @@
 //   friction:  t1, t2 perpendicular to n, J as above with t, c = 0, lo = -mu, hi = mu,
 //              findex = 0 (the normal row of this contact): |lambda_t| <= mu lambda_n.
 
+#include "detail/spatial.hpp"
+
 #include <mlcp/dynamics/contact_constraint.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
-
-#include "detail/spatial.hpp"
 
 namespace mlcp::dynamics {
 
@@ -45,8 +45,10 @@ void ContactConstraint::fillRows(const RowContext& context, std::span<Constraint
   const Body* a = context.body(bodyA());
   const Body* b = context.body(bodyB());
   const Eigen::Vector3d& n = m_contact.n_W;
-  const Eigen::Vector3d r_A = a ? Eigen::Vector3d(m_contact.p_W - a->p_WB) : Eigen::Vector3d::Zero();
-  const Eigen::Vector3d r_B = b ? Eigen::Vector3d(m_contact.p_W - b->p_WB) : Eigen::Vector3d::Zero();
+  const Eigen::Vector3d r_A =
+      a ? Eigen::Vector3d(m_contact.p_W - a->p_WB) : Eigen::Vector3d::Zero();
+  const Eigen::Vector3d r_B =
+      b ? Eigen::Vector3d(m_contact.p_W - b->p_WB) : Eigen::Vector3d::Zero();
   const ErpCfm erpCfm = context.resolve(m_material.softness);
 
   ConstraintRow& normal = rows[0];
@@ -55,7 +57,8 @@ void ContactConstraint::fillRows(const RowContext& context, std::span<Constraint
   normal.c = std::min(erpCfm.erp * correctedDepth / context.h, m_material.maxCorrectingVelocity);
   if (m_material.restitution > 0.0) {
     const double vn = rowVelocity(normal, a, b);
-    if (vn < -m_material.bounceVelocity) normal.c = std::max(normal.c, -m_material.restitution * vn);
+    if (vn < -m_material.bounceVelocity)
+      normal.c = std::max(normal.c, -m_material.restitution * vn);
   }
   normal.cfm = erpCfm.cfm;
   normal.lo = 0.0;

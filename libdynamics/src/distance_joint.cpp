@@ -5,11 +5,11 @@
 //   Cdot = u . (v_PB - v_PA)
 //   J    = [ -u, -(r_A x u) | u, r_B x u ]
 
+#include "detail/spatial.hpp"
+
 #include <mlcp/dynamics/distance_joint.hpp>
 
 #include <cmath>
-
-#include "detail/spatial.hpp"
 
 namespace mlcp::dynamics {
 

@@ -4,9 +4,9 @@
 //   angular rows:  q_err = q_WB (q_WA q_AB0)^-1 (world axes), theta = its rotation vector;
 //                  for small errors thetadot = w_B - w_A, so J_e = [ 0, -e | 0, e ], C = e . theta.
 
-#include <mlcp/dynamics/fixed_joint.hpp>
-
 #include "detail/spatial.hpp"
+
+#include <mlcp/dynamics/fixed_joint.hpp>
 
 namespace mlcp::dynamics {
 

@@ -1,9 +1,9 @@
 #include <mlcp/dynamics/geometry.hpp>
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 namespace mlcp::dynamics {
 
@@ -48,24 +48,25 @@ void Geometry::validate(int bodyCount) const {
     fail(fmt::format("body = {} is outside -1 .. {}", body, bodyCount - 1));
   if (!p_BG.allFinite() || !q_BG.coeffs().allFinite() || q_BG.norm() < 1e-12)
     fail("pose p_BG, q_BG is not finite or the quaternion is zero");
-  std::visit(Overloaded{[&](const Sphere& s) { positive(s.radius, "sphere radius"); },
-                        [&](const Box& b) {
-                          positive(b.size.x(), "box size x");
-                          positive(b.size.y(), "box size y");
-                          positive(b.size.z(), "box size z");
-                        },
-                        [&](const Capsule& c) {
-                          positive(c.radius, "capsule radius");
-                          if (!(c.length >= 0.0) || !std::isfinite(c.length))
-                            fail(fmt::format("capsule length = {} must be finite and >= 0 m", c.length));
-                        },
-                        [&](const Plane& p) {
-                          if (body != -1) fail("a plane must be static (body -1)");
-                          if (!p.normal_W.allFinite() || std::abs(p.normal_W.norm() - 1.0) > 1e-9)
-                            fail("plane normal must be a finite unit vector");
-                          if (!std::isfinite(p.offset)) fail("plane offset is not finite");
-                        }},
-             shape);
+  std::visit(
+      Overloaded{[&](const Sphere& s) { positive(s.radius, "sphere radius"); },
+                 [&](const Box& b) {
+                   positive(b.size.x(), "box size x");
+                   positive(b.size.y(), "box size y");
+                   positive(b.size.z(), "box size z");
+                 },
+                 [&](const Capsule& c) {
+                   positive(c.radius, "capsule radius");
+                   if (!(c.length >= 0.0) || !std::isfinite(c.length))
+                     fail(fmt::format("capsule length = {} must be finite and >= 0 m", c.length));
+                 },
+                 [&](const Plane& p) {
+                   if (body != -1) fail("a plane must be static (body -1)");
+                   if (!p.normal_W.allFinite() || std::abs(p.normal_W.norm() - 1.0) > 1e-9)
+                     fail("plane normal must be a finite unit vector");
+                   if (!std::isfinite(p.offset)) fail("plane offset is not finite");
+                 }},
+      shape);
 }
 
 }  // namespace mlcp::dynamics

@@ -9,11 +9,11 @@
 //                in A's axes, about axis_A: theta = 2 atan2(vec(q_x) . axis_A, w(q_x));
 //                thetadot = (w_B - w_A) . a_A, so the limit/motor row is J = [ 0, -a_A | 0, a_A ].
 
+#include "detail/spatial.hpp"
+
 #include <mlcp/dynamics/hinge_joint.hpp>
 
 #include <cmath>
-
-#include "detail/spatial.hpp"
 
 namespace mlcp::dynamics {
 

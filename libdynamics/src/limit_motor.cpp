@@ -7,11 +7,11 @@
 
 #include <mlcp/dynamics/limit_motor.hpp>
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <limits>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 namespace mlcp::dynamics {
 

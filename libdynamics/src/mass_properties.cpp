@@ -1,10 +1,10 @@
 #include <mlcp/dynamics/mass_properties.hpp>
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 namespace mlcp::dynamics {
 
@@ -12,7 +12,8 @@ namespace {
 
 void requirePositive(double value, const char* function, const char* what) {
   if (!(value > 0.0) || !std::isfinite(value))
-    throw std::invalid_argument(fmt::format("{}: {} = {} must be finite and > 0", function, what, value));
+    throw std::invalid_argument(
+        fmt::format("{}: {} = {} must be finite and > 0", function, what, value));
 }
 
 }  // namespace

@@ -1,17 +1,17 @@
 // OdeCollision: ODE's narrow phase (dCollide) on standalone geoms, one per Geometry.
 // Compiled only when ODE is found (MLCP_DYNAMICS_HAS_ODE).
 
+#include "detail/broad_phase.hpp"
+
 #include <mlcp/dynamics/ode_collision.hpp>
+
+#include <fmt/format.h>
+#include <ode/ode.h>
 
 #include <array>
 #include <mutex>
 #include <stdexcept>
 #include <variant>
-
-#include <fmt/format.h>
-#include <ode/ode.h>
-
-#include "detail/broad_phase.hpp"
 
 namespace mlcp::dynamics {
 
@@ -64,7 +64,8 @@ class OdeGeometryCache {
   }
 
   /// Makes the cache match `geometries` and poses every placeable geom.
-  void update(const std::vector<Geometry>& geometries, const std::vector<Eigen::Isometry3d>& poses) {
+  void update(const std::vector<Geometry>& geometries,
+              const std::vector<Eigen::Isometry3d>& poses) {
     while (m_geoms.size() > geometries.size()) {
       dGeomDestroy(m_geoms.back());
       m_geoms.pop_back();
@@ -103,9 +104,9 @@ OdeCollision::OdeCollision(bool preferBuiltIn, int maxContactsPerPair)
       m_maxContactsPerPair(maxContactsPerPair),
       m_cache(std::make_unique<detail::OdeGeometryCache>()) {
   if (maxContactsPerPair < 1 || maxContactsPerPair > detail::kMaxContacts)
-    throw std::invalid_argument(fmt::format(
-        "OdeCollision: maxContactsPerPair = {} must be in 1 .. {}", maxContactsPerPair,
-        detail::kMaxContacts));
+    throw std::invalid_argument(
+        fmt::format("OdeCollision: maxContactsPerPair = {} must be in 1 .. {}", maxContactsPerPair,
+                    detail::kMaxContacts));
   detail::initialiseOde();
 }
 

@@ -1,10 +1,10 @@
 #include <mlcp/dynamics/contact_material.hpp>
 #include <mlcp/dynamics/row_softness.hpp>
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 namespace mlcp::dynamics {
 

@@ -1,14 +1,13 @@
-#include <mlcp/dynamics/scene.hpp>
+#include "scenes/scene_builders.hpp"
 
-#include <functional>
-#include <stdexcept>
+#include <mlcp/dantzig_solver.hpp>
+#include <mlcp/dynamics/scene.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <mlcp/dantzig_solver.hpp>
-
-#include "scenes/scene_builders.hpp"
+#include <functional>
+#include <stdexcept>
 
 namespace mlcp::dynamics {
 
@@ -66,8 +65,10 @@ const std::vector<CatalogEntry>& catalog() {
          {"mass", "1", "box mass (kg)"}}},
        detail::buildSlope},
       {{"spinning-box",
-        "seed 001: a free box (80 kg, 1 x 0.4 x 0.2 m, I0 ~ diag(1.33, 6.93, 7.73) kg m^2) spinning "
-        "at w0 = (1, 2, 3) rad/s without gravity; explicit gyroscopic torques gain energy, implicit "
+        "seed 001: a free box (80 kg, 1 x 0.4 x 0.2 m, I0 ~ diag(1.33, 6.93, 7.73) kg m^2) "
+        "spinning "
+        "at w0 = (1, 2, 3) rad/s without gravity; explicit gyroscopic torques gain energy, "
+        "implicit "
         "ones never do, none keeps w",
         {{"gyroscopic", "implicit", "none, explicit or implicit"},
          {"wx", "1", "initial angular velocity x (rad/s)"},
@@ -138,9 +139,10 @@ Scene makeScene(std::string_view name, const std::vector<std::string>& assignmen
 
 StepProblem sceneStepProblem(Scene& scene, int step, MixedLCP& solver, double h) {
   if (step < scene.world.stepCount())
-    throw std::invalid_argument(fmt::format("sceneStepProblem: step {} is before the world's "
-                                            "current step {}",
-                                            step, scene.world.stepCount()));
+    throw std::invalid_argument(
+        fmt::format("sceneStepProblem: step {} is before the world's "
+                    "current step {}",
+                    step, scene.world.stepCount()));
   const double dt = h > 0.0 ? h : scene.timeStep;
   scene.world.setSolver(solver);
   while (scene.world.stepCount() < step) scene.world.step(dt);

@@ -1,10 +1,10 @@
 #include <mlcp/dynamics/scene_parameters.hpp>
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 namespace mlcp::dynamics {
 
@@ -26,7 +26,8 @@ SceneParameters::SceneParameters(std::vector<SceneParameterInfo> known,
       throw std::invalid_argument(fmt::format("unknown scene parameter '{}'; this scene takes: {}",
                                               key, keys.empty() ? "none" : keys));
     }
-    if (given[key]) throw std::invalid_argument(fmt::format("scene parameter '{}' given twice", key));
+    if (given[key])
+      throw std::invalid_argument(fmt::format("scene parameter '{}' given twice", key));
     given[key] = true;
     found->second = assignment.substr(equals + 1);
   }
@@ -44,7 +45,8 @@ double SceneParameters::number(std::string_view key) const {
   double value = 0.0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
-    throw std::invalid_argument(fmt::format("scene parameter {} = '{}' is not a finite number", key, text));
+    throw std::invalid_argument(
+        fmt::format("scene parameter {} = '{}' is not a finite number", key, text));
   return value;
 }
 
@@ -60,8 +62,8 @@ int SceneParameters::integer(std::string_view key, int min, int max) const {
   int value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size() || value < min || value > max)
-    throw std::invalid_argument(
-        fmt::format("scene parameter {} = '{}' must be an integer in {} .. {}", key, text, min, max));
+    throw std::invalid_argument(fmt::format(
+        "scene parameter {} = '{}' must be an integer in {} .. {}", key, text, min, max));
   return value;
 }
 

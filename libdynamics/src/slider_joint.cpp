@@ -8,9 +8,9 @@
 //                  J_d = [ -d, d x (p_WB - p_WA) | d, 0 ]
 //   limit/motor:   s = a . (p_WB - P), same J with d = a.
 
-#include <mlcp/dynamics/slider_joint.hpp>
-
 #include "detail/spatial.hpp"
+
+#include <mlcp/dynamics/slider_joint.hpp>
 
 namespace mlcp::dynamics {
 
@@ -21,7 +21,8 @@ SliderJoint::SliderJoint(const std::vector<Body>& bodies,
     : Constraint(bodyA, bodyB) {
   detail::requireBodyIndex(bodies, bodyA, "SliderJoint");
   detail::requireBodyIndex(bodies, bodyB, "SliderJoint");
-  if (bodyB < 0) throw std::invalid_argument("SliderJoint: body B must be a body (A may be the world)");
+  if (bodyB < 0)
+    throw std::invalid_argument("SliderJoint: body B must be a body (A may be the world)");
   const Eigen::Vector3d a = detail::unitAxis(axis_W, "SliderJoint");
   const detail::Pose A = detail::poseOf(bodies, bodyA);
   const detail::Pose B = detail::poseOf(bodies, bodyB);

@@ -8,10 +8,10 @@
 
 #include <mlcp/dynamics/spring_parameters.hpp>
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 namespace mlcp::dynamics {
 
@@ -19,7 +19,8 @@ namespace {
 
 void requireStep(double h, const char* function) {
   if (!(h > 0.0) || !std::isfinite(h))
-    throw std::invalid_argument(fmt::format("{}: time step h = {} must be finite and > 0", function, h));
+    throw std::invalid_argument(
+        fmt::format("{}: time step h = {} must be finite and > 0", function, h));
 }
 
 }  // namespace
@@ -50,7 +51,8 @@ SpringGains springFromErpCfm(const ErpCfm& erpCfm, double h) {
 
 double criticalDamping(double kp, double mass) {
   if (!(kp >= 0.0) || !std::isfinite(kp))
-    throw std::invalid_argument(fmt::format("criticalDamping: kp = {} must be finite and >= 0", kp));
+    throw std::invalid_argument(
+        fmt::format("criticalDamping: kp = {} must be finite and >= 0", kp));
   if (!(mass > 0.0) || !std::isfinite(mass))
     throw std::invalid_argument(
         fmt::format("criticalDamping: mass = {} must be finite and > 0", mass));

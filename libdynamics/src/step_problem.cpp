@@ -1,14 +1,13 @@
+#include <mlcp/blcp_io.hpp>
 #include <mlcp/dynamics/step_problem.hpp>
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <ostream>
 #include <stdexcept>
-
-#include <fmt/format.h>
-
-#include <mlcp/blcp_io.hpp>
 
 namespace mlcp::dynamics {
 

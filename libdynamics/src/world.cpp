@@ -1,14 +1,14 @@
 // World: bodies, geometry, joints and the bookkeeping around a step; the step itself (assembly
 // and integration) is in world_step.cpp.
 
-#include <mlcp/dynamics/world.hpp>
+#include "detail/body_step_data.hpp"
 
-#include <cmath>
-#include <stdexcept>
+#include <mlcp/dynamics/world.hpp>
 
 #include <fmt/format.h>
 
-#include "detail/body_step_data.hpp"
+#include <cmath>
+#include <stdexcept>
 
 namespace mlcp::dynamics {
 
@@ -51,15 +51,17 @@ Constraint& World::addConstraint(std::unique_ptr<Constraint> constraint) {
   if (!constraint) throw std::invalid_argument("World::addConstraint: null constraint");
   for (int index : {constraint->bodyA(), constraint->bodyB()})
     if (index < -1 || index >= bodyCount())
-      throw std::invalid_argument(fmt::format("World::addConstraint: {} joint body index {} is "
-                                              "outside -1 .. {}",
-                                              constraint->kind(), index, bodyCount() - 1));
+      throw std::invalid_argument(
+          fmt::format("World::addConstraint: {} joint body index {} is "
+                      "outside -1 .. {}",
+                      constraint->kind(), index, bodyCount() - 1));
   m_constraints.push_back(std::move(constraint));
   return *m_constraints.back();
 }
 
 void World::setGravity(const Eigen::Vector3d& gravity_W) {
-  if (!gravity_W.allFinite()) throw std::invalid_argument("World::setGravity: gravity is not finite");
+  if (!gravity_W.allFinite())
+    throw std::invalid_argument("World::setGravity: gravity is not finite");
   m_gravity = gravity_W;
 }
 
@@ -76,21 +78,27 @@ void World::setDefaultContactMaterial(const ContactMaterial& material) {
 void World::setContactMaterial(int geometryA, int geometryB, const ContactMaterial& material) {
   const int count = static_cast<int>(m_geometries.size());
   if (geometryA < 0 || geometryA >= count || geometryB < 0 || geometryB >= count)
-    throw std::invalid_argument(fmt::format(
-        "World::setContactMaterial: geometry indices {} and {} must be in 0 .. {}", geometryA,
-        geometryB, count - 1));
+    throw std::invalid_argument(
+        fmt::format("World::setContactMaterial: geometry indices {} and {} must be in 0 .. {}",
+                    geometryA, geometryB, count - 1));
   material.validate();
   m_pairMaterials[{std::min(geometryA, geometryB), std::max(geometryA, geometryB)}] = material;
 }
 
 const ContactMaterial& World::contactMaterial(int geometryA, int geometryB) const {
-  const auto found = m_pairMaterials.find({std::min(geometryA, geometryB), std::max(geometryA, geometryB)});
+  const auto found =
+      m_pairMaterials.find({std::min(geometryA, geometryB), std::max(geometryA, geometryB)});
   return found == m_pairMaterials.end() ? m_defaultMaterial : found->second;
 }
 
 void World::setCollisionDetector(std::unique_ptr<CollisionDetector> detector) {
   if (!detector) throw std::invalid_argument("World::setCollisionDetector: null detector");
   m_detector = std::move(detector);
+}
+
+void World::setMaxDenseRows(int rows) {
+  if (rows < 1) throw std::invalid_argument(fmt::format("World::setMaxDenseRows: {} < 1", rows));
+  m_maxDenseRows = rows;
 }
 
 double World::kineticEnergy() const {

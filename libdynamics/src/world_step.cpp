@@ -10,19 +10,19 @@
 //   integrate: v' = v + h M^-1 (f_ext + J^T lambda),  p' = p + h v',
 //              q' = normalise(q + h/2 (0, w') q)     (ODE's dxStepBody without finite rotation)
 
-#include <algorithm>
-#include <array>
-#include <cmath>
-#include <set>
-#include <stdexcept>
-
-#include <fmt/format.h>
+#include "detail/body_step_data.hpp"
 
 #include <mlcp/dynamics/contact_constraint.hpp>
 #include <mlcp/dynamics/world.hpp>
 #include <mlcp/residual.hpp>
 
-#include "detail/body_step_data.hpp"
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <set>
+#include <stdexcept>
 
 namespace mlcp::dynamics {
 
@@ -38,7 +38,8 @@ Eigen::Matrix3d crossMatrix(const Eigen::Vector3d& v) {
 
 void requireTimeStep(double h, const char* function) {
   if (!(h > 0.0) || !std::isfinite(h))
-    throw std::invalid_argument(fmt::format("{}: time step h = {} must be finite and > 0 s", function, h));
+    throw std::invalid_argument(
+        fmt::format("{}: time step h = {} must be finite and > 0 s", function, h));
 }
 
 }  // namespace
@@ -58,10 +59,10 @@ void World::findContacts() {
   m_contactConstraints.clear();
   for (const ContactPoint& contact : m_contacts) {
     if (!contact.p_W.allFinite() || !contact.n_W.allFinite() || !std::isfinite(contact.depth))
-      throw std::runtime_error(fmt::format(
-          "{} collision detector returned a non-finite contact between '{}' and '{}'",
-          m_detector->name(), m_geometries[static_cast<size_t>(contact.geometryA)].name,
-          m_geometries[static_cast<size_t>(contact.geometryB)].name));
+      throw std::runtime_error(
+          fmt::format("{} collision detector returned a non-finite contact between '{}' and '{}'",
+                      m_detector->name(), m_geometries[static_cast<size_t>(contact.geometryA)].name,
+                      m_geometries[static_cast<size_t>(contact.geometryB)].name));
     m_contactConstraints.push_back(std::make_unique<ContactConstraint>(
         contact, contactMaterial(contact.geometryA, contact.geometryB)));
   }
@@ -152,23 +153,27 @@ void World::assembleRows(double h) {
     std::string label;
     if (isContact) {
       const auto& contact = static_cast<const ContactConstraint&>(constraint).contact();
-      label = fmt::format("contact {}/{}", m_geometries[static_cast<size_t>(contact.geometryA)].name,
-                          m_geometries[static_cast<size_t>(contact.geometryB)].name);
+      label =
+          fmt::format("contact {}/{}", m_geometries[static_cast<size_t>(contact.geometryA)].name,
+                      m_geometries[static_cast<size_t>(contact.geometryB)].name);
     } else {
       label = fmt::format("{}{}{} {}/{}", constraint.kind(), constraint.name().empty() ? "" : " ",
-                          constraint.name(), bodyName(constraint.bodyA()), bodyName(constraint.bodyB()));
+                          constraint.name(), bodyName(constraint.bodyA()),
+                          bodyName(constraint.bodyB()));
     }
-    step.sources.push_back({std::string(constraint.kind()), label, constraint.bodyA(), constraint.bodyB()});
+    step.sources.push_back(
+        {std::string(constraint.kind()), label, constraint.bodyA(), constraint.bodyB()});
     const int count = counts[s];
     for (int k = 0; k < count; ++k) scratch[static_cast<size_t>(k)] = ConstraintRow{};
-    constraint.fillRows(context, std::span<ConstraintRow>(scratch.data(), static_cast<size_t>(count)));
+    constraint.fillRows(context,
+                        std::span<ConstraintRow>(scratch.data(), static_cast<size_t>(count)));
     for (int k = 0; k < count; ++k) {
       const ConstraintRow& row = scratch[static_cast<size_t>(k)];
       const int i = offset + k;
       if (!row.J_A.allFinite() || !row.J_B.allFinite() || !std::isfinite(row.c) ||
           !(row.cfm >= 0.0) || !std::isfinite(row.cfm))
-        throw std::runtime_error(fmt::format("{}: row {} ({}) has a non-finite J or c, or a bad CFM",
-                                             label, k, row.name));
+        throw std::runtime_error(fmt::format(
+            "{}: row {} ({}) has a non-finite J or c, or a bad CFM", label, k, row.name));
       if (row.findex >= count)
         throw std::logic_error(fmt::format("{}: row {} has local findex {} >= its {} rows", label,
                                            k, row.findex, count));
@@ -227,9 +232,10 @@ void World::finishStep(const Eigen::VectorXd& lambda) {
   const MatrixFreeProblem& p = m_problem.problem;
   const int n = p.size();
   if (lambda.size() != n)
-    throw std::invalid_argument(
-        fmt::format("World::finishStep: lambda has {} entries but the step has {} rows", lambda.size(), n));
-  if (!lambda.allFinite()) throw std::invalid_argument("World::finishStep: lambda has NaN or Inf entries");
+    throw std::invalid_argument(fmt::format(
+        "World::finishStep: lambda has {} entries but the step has {} rows", lambda.size(), n));
+  if (!lambda.allFinite())
+    throw std::invalid_argument("World::finishStep: lambda has NaN or Inf entries");
   const double h = m_problem.h;
 
   std::vector<Vector6d> force(m_bodies.size());
@@ -283,9 +289,16 @@ void World::step(double h) {
     return;
   }
   if (m_solver == nullptr)
-    throw std::logic_error(fmt::format("World::step: {} has {} constraint rows but no solver; call "
-                                       "setSolver() first",
-                                       m_name, n));
+    throw std::logic_error(
+        fmt::format("World::step: {} has {} constraint rows but no solver; call "
+                    "setSolver() first",
+                    m_name, n));
+  if (n > m_maxDenseRows)
+    throw std::runtime_error(fmt::format(
+        "{}: {} rows exceed World's dense limit of {} (A would take {:.0f} MB); raise it with "
+        "setMaxDenseRows() or solve the MatrixFreeProblem of prepareStep() and pass lambda to "
+        "finishStep()",
+        m_problem.problem.name, n, m_maxDenseRows, 8e-6 * n * static_cast<double>(n)));
   MixedLCP& solver = *m_solver;
   const Problem dense = m_problem.toProblem();
   solver.setProblem(dense);

@@ -1,12 +1,12 @@
 // Collision detection: the built-in tests, ODE's dCollide through OdeCollision, and their
 // agreement on the pairs both cover.
 
-#include <algorithm>
-#include <memory>
+#include <mlcp/dynamics/dynamics.hpp>
 
 #include <boost/test/unit_test.hpp>
 
-#include <mlcp/dynamics/dynamics.hpp>
+#include <algorithm>
+#include <memory>
 
 namespace dyn = mlcp::dynamics;
 
@@ -98,7 +98,8 @@ BOOST_AUTO_TEST_CASE(sphere_sphere_and_capsule_plane) {
 
   Fixture g;
   g.geometry(dyn::Plane{}, -1);
-  const Eigen::Quaterniond lying(Eigen::AngleAxisd(0.5 * 3.141592653589793, Eigen::Vector3d::UnitX()));
+  const Eigen::Quaterniond lying(
+      Eigen::AngleAxisd(0.5 * 3.141592653589793, Eigen::Vector3d::UnitX()));
   g.geometry(dyn::Capsule{0.1, 1.0}, g.body({0.0, 0.0, 0.09}, lying));
   contacts = g.contacts(detector);
   BOOST_TEST(contacts.size() == 2u);
@@ -136,7 +137,7 @@ BOOST_AUTO_TEST_CASE(ode_box_on_box) {
     return;
   }
   Fixture f;
-  f.geometry(dyn::Box{}, f.body({0.0, 0.0, 1.5}));  // A above
+  f.geometry(dyn::Box{}, f.body({0.0, 0.0, 1.5}));   // A above
   f.geometry(dyn::Box{}, f.body({0.0, 0.0, 0.51}));  // B below, overlapping by 0.01
   dyn::OdeCollision detector;
   const auto contacts = f.contacts(detector);

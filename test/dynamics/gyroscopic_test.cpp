@@ -1,11 +1,11 @@
 // Seed 001: a free box (80 kg, 1 x 0.4 x 0.2 m, w0 = (1, 2, 3) rad/s, h = 1/60) under the three
 // gyroscopic modes.
 
-#include <cmath>
+#include <mlcp/dynamics/dynamics.hpp>
 
 #include <boost/test/unit_test.hpp>
 
-#include <mlcp/dynamics/dynamics.hpp>
+#include <cmath>
 
 namespace dyn = mlcp::dynamics;
 

@@ -1,15 +1,15 @@
 // Joints: their Jacobians match the rate of their position errors, and each keeps what it
 // should while allowing what it should.
 
+#include <mlcp/dynamics/dynamics.hpp>
+#include <mlcp/mlcp.hpp>
+
+#include <boost/test/unit_test.hpp>
+
 #include <cmath>
 #include <memory>
 #include <numbers>
 #include <vector>
-
-#include <boost/test/unit_test.hpp>
-
-#include <mlcp/dynamics/dynamics.hpp>
-#include <mlcp/mlcp.hpp>
 
 namespace dyn = mlcp::dynamics;
 
@@ -22,8 +22,10 @@ dyn::Body box(const char* name, const Eigen::Vector3d& p, double mass = 1.0) {
 /// Two bodies in general position with arbitrary velocities.
 std::vector<dyn::Body> twoMovingBodies() {
   std::vector<dyn::Body> bodies = {box("a", {0.1, -0.2, 0.3}), box("b", {1.2, 0.4, -0.1})};
-  bodies[0].q_WB = Eigen::Quaterniond(Eigen::AngleAxisd(0.4, Eigen::Vector3d(1, 2, 3).normalized()));
-  bodies[1].q_WB = Eigen::Quaterniond(Eigen::AngleAxisd(-0.7, Eigen::Vector3d(0, 1, -1).normalized()));
+  bodies[0].q_WB =
+      Eigen::Quaterniond(Eigen::AngleAxisd(0.4, Eigen::Vector3d(1, 2, 3).normalized()));
+  bodies[1].q_WB =
+      Eigen::Quaterniond(Eigen::AngleAxisd(-0.7, Eigen::Vector3d(0, 1, -1).normalized()));
   bodies[0].v_WB = {0.3, -1.1, 0.5};
   bodies[0].w_WB = {0.7, 0.2, -0.9};
   bodies[1].v_WB = {-0.4, 0.6, 1.3};
@@ -44,7 +46,8 @@ std::vector<dyn::Body> advanced(std::vector<dyn::Body> bodies, double dt) {
   for (dyn::Body& b : bodies) {
     b.p_WB += dt * b.v_WB;
     if (b.w_WB.norm() > 0.0)
-      b.q_WB = Eigen::Quaterniond(Eigen::AngleAxisd(dt * b.w_WB.norm(), b.w_WB.normalized())) * b.q_WB;
+      b.q_WB =
+          Eigen::Quaterniond(Eigen::AngleAxisd(dt * b.w_WB.norm(), b.w_WB.normalized())) * b.q_WB;
   }
   return bodies;
 }
@@ -92,12 +95,14 @@ BOOST_AUTO_TEST_CASE(jacobians_are_the_rates_of_the_errors) {
   // their errors are not zero where they are checked.
   std::vector<dyn::Body> elsewhere = at;
   elsewhere[1].p_WB += Eigen::Vector3d(0.05, -0.03, 0.02);
-  elsewhere[1].q_WB = Eigen::Quaterniond(Eigen::AngleAxisd(0.1, Eigen::Vector3d::UnitX())) * elsewhere[1].q_WB;
+  elsewhere[1].q_WB =
+      Eigen::Quaterniond(Eigen::AngleAxisd(0.1, Eigen::Vector3d::UnitX())) * elsewhere[1].q_WB;
   // Angular rows are linearised about zero error (as ODE's): check them where they were made.
   std::vector<std::unique_ptr<dyn::Constraint>> joints;
   joints.push_back(std::make_unique<dyn::BallJoint>(elsewhere, 0, 1, p));
   joints.push_back(std::make_unique<dyn::BallJoint>(elsewhere, -1, 1, p));
-  joints.push_back(std::make_unique<dyn::DistanceJoint>(elsewhere, 0, 1, p, Eigen::Vector3d(1.0, 0.5, 0.0), 0.5));
+  joints.push_back(std::make_unique<dyn::DistanceJoint>(elsewhere, 0, 1, p,
+                                                        Eigen::Vector3d(1.0, 0.5, 0.0), 0.5));
   joints.push_back(std::make_unique<dyn::AxisJoint>(elsewhere, 0, 1, p, axis));
   joints.push_back(std::make_unique<dyn::AxisJoint>(elsewhere, -1, 1, p, axis));
   joints.push_back(std::make_unique<dyn::HingeJoint>(at, 0, 1, p, axis));
@@ -128,7 +133,8 @@ BOOST_AUTO_TEST_CASE(errors_are_zero_where_the_joint_was_made) {
   const dyn::SliderJoint slider(bodies, 0, 1, axis);
   const dyn::FixedJoint fixed(bodies, 0, 1);
   for (const dyn::Constraint* joint : std::vector<const dyn::Constraint*>{&hinge, &slider, &fixed})
-    for (const dyn::ConstraintRow& row : rowsOf(*joint, bodies)) BOOST_TEST(std::abs(row.violation) < 1e-12);
+    for (const dyn::ConstraintRow& row : rowsOf(*joint, bodies))
+      BOOST_TEST(std::abs(row.violation) < 1e-12);
   BOOST_TEST(hinge.angle(bodies) == 0.0);
   BOOST_TEST(std::abs(slider.position(bodies)) < 1e-15);
 }
@@ -158,7 +164,8 @@ BOOST_AUTO_TEST_CASE(ball_joint_pendulum_has_the_compound_pendulum_period) {
     previousX = x;
   }
   BOOST_TEST_REQUIRE(crossings.size() >= 2u);
-  const double measured = (crossings.back() - crossings.front()) / static_cast<double>(crossings.size() - 1);
+  const double measured =
+      (crossings.back() - crossings.front()) / static_cast<double>(crossings.size() - 1);
   BOOST_TEST_MESSAGE("pendulum period " << measured << " s, small-angle theory " << period << " s");
   BOOST_TEST(std::abs(measured - period) < 0.005 * period);
   BOOST_TEST(worstError < 1e-4);
@@ -237,10 +244,12 @@ BOOST_AUTO_TEST_CASE(fixed_joint_carries_its_body_and_keeps_the_relative_pose) {
   world.addBody(b);
   world.emplaceConstraint<dyn::FixedJoint>(0, 1);
   const Eigen::Quaterniond relative0 = world.body(0).q_WB.conjugate() * world.body(1).q_WB;
-  const Eigen::Vector3d offset0 = world.body(0).R_WB().transpose() * (world.body(1).p_WB - world.body(0).p_WB);
+  const Eigen::Vector3d offset0 =
+      world.body(0).R_WB().transpose() * (world.body(1).p_WB - world.body(0).p_WB);
   for (int k = 0; k < 120; ++k) world.step(1.0 / 60.0);
   const Eigen::Quaterniond relative = world.body(0).q_WB.conjugate() * world.body(1).q_WB;
-  const Eigen::Vector3d offset = world.body(0).R_WB().transpose() * (world.body(1).p_WB - world.body(0).p_WB);
+  const Eigen::Vector3d offset =
+      world.body(0).R_WB().transpose() * (world.body(1).p_WB - world.body(0).p_WB);
   BOOST_TEST(relative.angularDistance(relative0) < 1e-3);
   BOOST_TEST((offset - offset0).norm() < 1e-3);
   BOOST_TEST(world.body(1).v_WB.norm() > 0.1);  // b moves with a
@@ -276,16 +285,17 @@ BOOST_AUTO_TEST_CASE(bad_joints_are_rejected) {
   BOOST_CHECK_THROW(dyn::BallJoint(bodies, 0, 2, Eigen::Vector3d::Zero()), std::invalid_argument);
   BOOST_CHECK_THROW(dyn::HingeJoint(bodies, 0, 1, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero()),
                     std::invalid_argument);
-  BOOST_CHECK_THROW(dyn::DistanceJoint(bodies, 0, 1, Eigen::Vector3d::Zero(),
-                                       Eigen::Vector3d::Zero(), -1.0),
-                    std::invalid_argument);
+  BOOST_CHECK_THROW(
+      dyn::DistanceJoint(bodies, 0, 1, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(), -1.0),
+      std::invalid_argument);
   dyn::LimitMotor limit;
   limit.lower = 1.0;
   limit.upper = 0.0;
   BOOST_CHECK_THROW(limit.validate(), std::invalid_argument);
   dyn::HingeJoint hinge(bodies, 0, 1, Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ());
   BOOST_CHECK_THROW(hinge.setLimitMotor(limit), std::invalid_argument);
-  BOOST_CHECK_THROW(hinge.setSoftness(dyn::RowSoftness::fromErpCfm(1.5, 0.0)), std::invalid_argument);
+  BOOST_CHECK_THROW(hinge.setSoftness(dyn::RowSoftness::fromErpCfm(1.5, 0.0)),
+                    std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,14 +2,14 @@
 // dWorldStep (Dantzig) and by libdynamics + mlcp::DantzigSolver with the same masses, inertias,
 // ERP, CFM, gravity and h. Body positions agree to 1e-6 m.
 
-#include <cstring>
-#include <string>
+#include <mlcp/dynamics/dynamics.hpp>
+#include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>
 #include <ode/ode.h>
 
-#include <mlcp/dynamics/dynamics.hpp>
-#include <mlcp/mlcp.hpp>
+#include <cstring>
+#include <string>
 
 namespace dyn = mlcp::dynamics;
 
@@ -25,7 +25,8 @@ struct Link {
   Eigen::Vector3d size;
 };
 
-const Link kLinkData[kLinks] = {{1.0, {1.0, 0.1, 0.1}}, {2.0, {1.0, 0.2, 0.1}}, {0.5, {1.0, 0.1, 0.3}}};
+const Link kLinkData[kLinks] = {
+    {1.0, {1.0, 0.1, 0.1}}, {2.0, {1.0, 0.2, 0.1}}, {0.5, {1.0, 0.1, 0.3}}};
 
 /// Initial state: links along +x, the last one pushed sideways and spinning.
 void initialState(int i, Eigen::Vector3d& p, Eigen::Vector3d& v, Eigen::Vector3d& w) {
@@ -97,13 +98,14 @@ BOOST_AUTO_TEST_CASE(three_link_chain_matches_dWorldStep) {
       const dReal* p = dBodyGetPosition(odeBodies[i]);
       const dReal* q = dBodyGetQuaternion(odeBodies[i]);
       const dyn::Body& body = world.body(i);
-      worst = std::max(worst, (body.p_WB - Eigen::Vector3d(p[0], p[1], p[2])).cwiseAbs().maxCoeff());
+      worst =
+          std::max(worst, (body.p_WB - Eigen::Vector3d(p[0], p[1], p[2])).cwiseAbs().maxCoeff());
       worstOrientation = std::max(
           worstOrientation, body.q_WB.angularDistance(Eigen::Quaterniond(q[0], q[1], q[2], q[3])));
     }
   }
   BOOST_TEST_MESSAGE("60 steps: largest position difference to ODE " << worst << " m, orientation "
-                                                                      << worstOrientation << " rad");
+                                                                     << worstOrientation << " rad");
   BOOST_TEST(worst <= 1e-6);
   BOOST_TEST(worstOrientation <= 1e-6);
   // The chain really moved (the comparison is not of two resting chains).

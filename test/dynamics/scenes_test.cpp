@@ -1,22 +1,23 @@
 // The named scenes: each builds from its documented defaults, steps, and rejects bad parameters.
 
-#include <cmath>
-#include <stdexcept>
+#include <mlcp/dynamics/dynamics.hpp>
+#include <mlcp/mlcp.hpp>
 
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
-#include <mlcp/dynamics/dynamics.hpp>
-#include <mlcp/mlcp.hpp>
+#include <cmath>
+#include <stdexcept>
 
 namespace bdata = boost::unit_test::data;
 namespace dyn = mlcp::dynamics;
 
 namespace {
 
-const std::vector<std::string> kNames = {"pendulum-chain", "box-stack", "box-pyramid", "mass-ratio",
-                                         "slope", "spinning-box", "spring", "pile"};
+const std::vector<std::string> kNames = {"pendulum-chain", "box-stack", "box-pyramid",
+                                         "mass-ratio",     "slope",     "spinning-box",
+                                         "spring",         "pile"};
 
 double topDrift(const dyn::Scene& scene, const Eigen::Vector3d& start) {
   return (scene.world.body(scene.watchedBodies.front()).p_WB - start).norm();
@@ -68,7 +69,8 @@ BOOST_AUTO_TEST_CASE(bad_names_and_parameters_are_rejected) {
       return std::string(e.what()).find(text) != std::string::npos;
     };
   };
-  BOOST_CHECK_EXCEPTION(dyn::makeScene("box-tower"), std::invalid_argument, messageHas("box-stack"));
+  BOOST_CHECK_EXCEPTION(dyn::makeScene("box-tower"), std::invalid_argument,
+                        messageHas("box-stack"));
   BOOST_CHECK_EXCEPTION(dyn::makeScene("box-stack", {"boxes=3"}), std::invalid_argument,
                         messageHas("count"));
   BOOST_CHECK_THROW(dyn::makeScene("box-stack", {"count"}), std::invalid_argument);

@@ -2,14 +2,14 @@
 // acceleration g (sin a - mu cos a) of Coulomb friction (semi-implicit Euler: after N steps of h
 // the distance is a h^2 N (N + 1) / 2).
 
-#include <cmath>
-#include <numbers>
+#include <mlcp/dynamics/dynamics.hpp>
+#include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 
-#include <mlcp/dynamics/dynamics.hpp>
-#include <mlcp/mlcp.hpp>
+#include <cmath>
+#include <numbers>
 
 namespace dyn = mlcp::dynamics;
 
@@ -17,8 +17,8 @@ namespace {
 
 /// Distance travelled downhill by the box after `steps` steps.
 double slideDistance(double angleDegrees, double mu, int steps) {
-  dyn::Scene scene = dyn::makeScene(
-      "slope", {fmt::format("angle={}", angleDegrees), fmt::format("mu={}", mu)});
+  dyn::Scene scene =
+      dyn::makeScene("slope", {fmt::format("angle={}", angleDegrees), fmt::format("mu={}", mu)});
   mlcp::DantzigSolver solver;
   scene.world.setSolver(solver);
   const int box = scene.watchedBodies.front();
@@ -50,7 +50,8 @@ BOOST_AUTO_TEST_CASE(slides_above_the_friction_angle_at_the_coulomb_rate) {
     const double acceleration = g * (std::sin(a) - 0.5 * std::cos(a));
     const double expected = acceleration * h * h * steps * (steps + 1) / 2.0;
     const double distance = slideDistance(angle, 0.5, steps);
-    BOOST_TEST_MESSAGE("angle " << angle << ": slid " << distance << " m, Coulomb " << expected << " m");
+    BOOST_TEST_MESSAGE("angle " << angle << ": slid " << distance << " m, Coulomb " << expected
+                                << " m");
     BOOST_TEST_INFO("angle " << angle);
     BOOST_TEST(distance == expected, boost::test_tools::tolerance(0.02));
   }

@@ -2,13 +2,13 @@
 // 10-box stack, through mlcp::makeSolver and World::setSolver only (no libdynamics change).
 // Solvers not registered yet are replaced by a second Dantzig configuration, with a message.
 
-#include <algorithm>
-#include <memory>
+#include <mlcp/dynamics/dynamics.hpp>
+#include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>
 
-#include <mlcp/dynamics/dynamics.hpp>
-#include <mlcp/mlcp.hpp>
+#include <algorithm>
+#include <memory>
 
 namespace dyn = mlcp::dynamics;
 
@@ -23,8 +23,9 @@ BOOST_AUTO_TEST_CASE(dantzig_pgs_apgd_in_one_running_world) {
     if (std::find(available.begin(), available.end(), name) != available.end()) {
       solvers.push_back(mlcp::makeSolver(name, settings));
     } else {
-      BOOST_TEST_MESSAGE("solver '" << name << "' is not registered yet: a second Dantzig "
-                                    "(ODE's single pass) takes its turn");
+      BOOST_TEST_MESSAGE("solver '" << name
+                                    << "' is not registered yet: a second Dantzig "
+                                       "(ODE's single pass) takes its turn");
       mlcp::DantzigOptions options;
       options.refreshFrictionBounds = false;
       solvers.push_back(std::make_unique<mlcp::DantzigSolver>(options));
@@ -38,9 +39,9 @@ BOOST_AUTO_TEST_CASE(dantzig_pgs_apgd_in_one_running_world) {
     for (int k = 0; k < 100; ++k) scene.world.step(scene.timeStep);
     BOOST_TEST(scene.world.lastStatistics().solverName == solver->name());
     BOOST_TEST(solver->report().status != mlcp::Status::NotSolved);
-    BOOST_TEST_MESSAGE(solver->name() << ": top box at drift "
-                                      << (scene.world.body(top).p_WB - start).norm() * 1e3
-                                      << " mm after step " << scene.world.stepCount());
+    BOOST_TEST_MESSAGE(solver->name()
+                       << ": top box at drift " << (scene.world.body(top).p_WB - start).norm() * 1e3
+                       << " mm after step " << scene.world.stepCount());
   }
   BOOST_TEST(scene.world.stepCount() == 300);
   BOOST_TEST((scene.world.body(top).p_WB - start).norm() <= 1e-3);

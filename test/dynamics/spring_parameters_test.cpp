@@ -1,13 +1,13 @@
 // Seed 003: ODE's ERP/CFM row as an implicit spring, checked to the digits the seed prints.
 
-#include <cmath>
-#include <stdexcept>
+#include <mlcp/dynamics/dynamics.hpp>
+#include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 
-#include <mlcp/dynamics/dynamics.hpp>
-#include <mlcp/mlcp.hpp>
+#include <cmath>
+#include <stdexcept>
 
 namespace dyn = mlcp::dynamics;
 
@@ -38,7 +38,7 @@ BOOST_AUTO_TEST_CASE(conversion_round_trip) {
 BOOST_AUTO_TEST_CASE(critically_damped_unit_mass) {
   BOOST_TEST(dyn::criticalDamping(1e6, 1.0) == 2000.0, boost::test_tools::tolerance(1e-14));
   const dyn::ErpCfm erpCfm = dyn::criticallyDampedErpCfm(1e6, 1.0, kH);
-  BOOST_TEST(std::abs(erpCfm.erp - 0.8928) < 1e-4);  // seed: ERP ~ 0.8928
+  BOOST_TEST(std::abs(erpCfm.erp - 0.8928) < 1e-4);    // seed: ERP ~ 0.8928
   BOOST_TEST(std::abs(erpCfm.cfm - 5.357e-5) < 1e-8);  // seed: CFM ~ 5.357e-5
   // kd^2 / (4 kp) is the mass a spring is critically damped for (seed: m ~ 1.33e3 kg).
   const dyn::SpringGains gains = dyn::springFromErpCfm({0.2, 1e-5}, kH);
@@ -92,7 +92,8 @@ BOOST_AUTO_TEST_CASE(spring_gains_give_the_same_step_as_their_erp_cfm) {
       "spring", {fmt::format("erp={}", critical.erp), fmt::format("cfm={}", critical.cfm)});
   stiff.world.setSolver(solver);
   for (int k = 0; k < 5; ++k) stiff.world.step(kH);
-  BOOST_TEST(std::abs(stiff.world.body(0).p_WB.x()) < 1e-3 * std::abs(byErp.world.body(0).p_WB.x()));
+  BOOST_TEST(std::abs(stiff.world.body(0).p_WB.x()) <
+             1e-3 * std::abs(byErp.world.body(0).p_WB.x()));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,14 +1,14 @@
 // World: the assembled MLCP (A, b, labels, export), the matrix-free form, the integration, the
 // warm start and the errors it raises.
 
-#include <cmath>
-#include <sstream>
-#include <stdexcept>
+#include <mlcp/dynamics/dynamics.hpp>
+#include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>
 
-#include <mlcp/dynamics/dynamics.hpp>
-#include <mlcp/mlcp.hpp>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
 
 namespace dyn = mlcp::dynamics;
 
@@ -46,11 +46,12 @@ dyn::World restingBoxAndPendulum() {
   dyn::World world;
   world.setName("test");
   world.addGeometry({"ground", dyn::Plane{}, -1});
-  dyn::Body box = dyn::Body::withMass("box", dyn::boxMassProperties(3.0, {2.0, 1.0, 0.5}),
-                                      {0.0, 0.0, 0.25});
+  dyn::Body box =
+      dyn::Body::withMass("box", dyn::boxMassProperties(3.0, {2.0, 1.0, 0.5}), {0.0, 0.0, 0.25});
   box.q_WB = Eigen::Quaterniond(Eigen::AngleAxisd(0.3, Eigen::Vector3d::UnitZ()));
   world.addGeometry({"", dyn::Box{Eigen::Vector3d(2.0, 1.0, 0.5)}, world.addBody(box)});
-  dyn::Body bob = dyn::Body::withMass("bob", dyn::sphereMassProperties(1000.0, 0.1), {3.0, 0.0, 2.0});
+  dyn::Body bob =
+      dyn::Body::withMass("bob", dyn::sphereMassProperties(1000.0, 0.1), {3.0, 0.0, 2.0});
   bob.v_WB = {0.0, 1.0, 0.0};
   bob.w_WB = {0.5, 0.0, 0.2};
   const int b = world.addBody(bob);
@@ -71,7 +72,8 @@ BOOST_AUTO_TEST_CASE(assembled_matrix_is_J_Minv_JT_plus_cfm_over_h) {
   BOOST_TEST(step.contactCount == 4);
   // Reference: global J (n x 12) and block-diagonal M^-1 built independently.
   const int nb = world.bodyCount();
-  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(n, 6 * nb), Minv = Eigen::MatrixXd::Zero(6 * nb, 6 * nb);
+  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(n, 6 * nb),
+                  Minv = Eigen::MatrixXd::Zero(6 * nb, 6 * nb);
   for (int i = 0; i < n; ++i)
     for (int side = 0; side < 2; ++side)
       if (const int body = step.problem.bodies(i, side); body >= 0)
@@ -83,7 +85,8 @@ BOOST_AUTO_TEST_CASE(assembled_matrix_is_J_Minv_JT_plus_cfm_over_h) {
     Minv.block(6 * k + 3, 6 * k + 3, 3, 3) = R * body.I_Bcm_B.inverse() * R.transpose();
   }
   const Eigen::MatrixXd expected =
-      J * Minv * J.transpose() + Eigen::MatrixXd(Eigen::VectorXd::Constant(n, 1e-5 / h).asDiagonal());
+      J * Minv * J.transpose() +
+      Eigen::MatrixXd(Eigen::VectorXd::Constant(n, 1e-5 / h).asDiagonal());
   const mlcp::Problem dense = step.toProblem();
   BOOST_TEST((dense.A - expected).cwiseAbs().maxCoeff() < 1e-12);
   // The matrix-free product agrees with the dense matrix.
@@ -100,7 +103,7 @@ BOOST_AUTO_TEST_CASE(assembled_matrix_is_J_Minv_JT_plus_cfm_over_h) {
     BOOST_TEST(std::isinf(dense.hi[i]));
     BOOST_TEST(dense.findex[i + 1] == i);  // friction rows point at their normal
     BOOST_TEST(dense.findex[i + 2] == i);
-    BOOST_TEST(dense.hi[i + 1] == 0.5);    // mu of the default material
+    BOOST_TEST(dense.hi[i + 1] == 0.5);  // mu of the default material
   }
 }
 
@@ -187,6 +190,31 @@ BOOST_AUTO_TEST_CASE(misuse_and_bad_data_raise_clear_errors) {
   sticky.mu = -1.0;
   BOOST_CHECK_THROW(world.setDefaultContactMaterial(sticky), std::invalid_argument);
   BOOST_CHECK_THROW(world.setCollisionDetector(nullptr), std::invalid_argument);
+  mlcp::DantzigSolver solver;
+  world.setSolver(solver);
+  world.setMaxDenseRows(10);  // 15 rows: too many for the dense path
+  BOOST_CHECK_EXCEPTION(world.step(0.01), std::runtime_error, [](const std::runtime_error& e) {
+    return std::string(e.what()).find("dense limit of 10") != std::string::npos;
+  });
+  BOOST_CHECK_THROW(world.setMaxDenseRows(0), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(matrix_free_path_steps_like_the_dense_one) {
+  // prepareStep() + any lambda source + finishStep() is step(): here the lambda comes from
+  // solving the dense form outside the World.
+  dyn::World a = restingBoxAndPendulum(), b = restingBoxAndPendulum();
+  mlcp::DantzigSolver solver;
+  a.setSolver(solver);
+  for (int k = 0; k < 10; ++k) {
+    a.step(0.01);
+    const dyn::StepProblem& step = b.prepareStep(0.01);
+    mlcp::DantzigSolver outside;
+    outside.setProblem(step.toProblem());
+    BOOST_TEST_REQUIRE(outside.solve().succeeded());
+    b.finishStep(outside.getLambda());
+  }
+  for (int i = 0; i < a.bodyCount(); ++i)
+    BOOST_TEST((a.body(i).p_WB - b.body(i).p_WB).norm() < 1e-12);
 }
 
 BOOST_AUTO_TEST_CASE(materials_apply_per_pair) {

@@ -1,9 +1,9 @@
 #pragma once
 
-#include <Eigen/Core>
-
 #include <mlcp/dynamics/constraint_row.hpp>
 #include <mlcp/dynamics/world.hpp>
+
+#include <Eigen/Core>
 
 namespace mlcp::dynamics {
 

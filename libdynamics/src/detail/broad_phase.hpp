@@ -1,11 +1,11 @@
 #pragma once
 
-#include <utility>
-#include <vector>
+#include <mlcp/dynamics/collision_detector.hpp>
 
 #include <Eigen/Geometry>
 
-#include <mlcp/dynamics/collision_detector.hpp>
+#include <utility>
+#include <vector>
 
 namespace mlcp::dynamics::detail {
 

@@ -9,10 +9,10 @@
 // Touching counts as contact, with a tolerance of kTouching (1 nm) for rounding, so a body placed
 // exactly on a surface (or resting on it) keeps all its rows; such points get depth 0.
 
+#include "broad_phase.hpp"
+
 #include <algorithm>
 #include <variant>
-
-#include "broad_phase.hpp"
 
 namespace mlcp::dynamics::detail {
 
@@ -47,7 +47,8 @@ bool shapeVsPlane(const Shape& shape, const Eigen::Isometry3d& X, const Plane& p
     const Eigen::Vector3d axis = X.linear().col(2) * (0.5 * capsule->length);
     for (const Eigen::Vector3d& end : {Eigen::Vector3d(c + axis), Eigen::Vector3d(c - axis)}) {
       const double depth = capsule->radius - distance(end);
-      if (depth >= -kTouching) add(Eigen::Vector3d(end - n * capsule->radius), std::max(depth, 0.0));
+      if (depth >= -kTouching)
+        add(Eigen::Vector3d(end - n * capsule->radius), std::max(depth, 0.0));
     }
     return true;
   }
@@ -85,7 +86,8 @@ bool collideBuiltIn(const std::vector<Geometry>& geometries,
     const double distance = d.norm();
     const double depth = sphereA->radius + sphereB->radius - distance;
     if (depth >= -kTouching) {
-      const Eigen::Vector3d n = distance > 1e-12 ? Eigen::Vector3d(d / distance) : Eigen::Vector3d::UnitZ();
+      const Eigen::Vector3d n =
+          distance > 1e-12 ? Eigen::Vector3d(d / distance) : Eigen::Vector3d::UnitZ();
       add(X_B.translation() + n * (sphereB->radius - 0.5 * depth), n, std::max(depth, 0.0));
     }
     return true;

@@ -1,22 +1,22 @@
 #pragma once
 
-#include <stdexcept>
-#include <vector>
+#include <mlcp/dynamics/body.hpp>
+#include <mlcp/dynamics/constraint_row.hpp>
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <fmt/format.h>
 
-#include <mlcp/dynamics/body.hpp>
-#include <mlcp/dynamics/constraint_row.hpp>
+#include <stdexcept>
+#include <vector>
 
 namespace mlcp::dynamics::detail {
 
 /// Pose of a body, or the identity for the static world (index -1).
 struct Pose {
-  Eigen::Vector3d p = Eigen::Vector3d::Zero();                  ///< p_WX (unit: m)
-  Eigen::Quaterniond q = Eigen::Quaterniond::Identity();        ///< q_WX
-  Eigen::Matrix3d R = Eigen::Matrix3d::Identity();              ///< R_WX
+  Eigen::Vector3d p = Eigen::Vector3d::Zero();            ///< p_WX (unit: m)
+  Eigen::Quaterniond q = Eigen::Quaterniond::Identity();  ///< q_WX
+  Eigen::Matrix3d R = Eigen::Matrix3d::Identity();        ///< R_WX
 };
 
 inline Pose poseOf(const Body* body) {

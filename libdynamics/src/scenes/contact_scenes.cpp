@@ -1,12 +1,12 @@
 // Contact scenes: slope (a box on an inclined plane) and pile (many bodies in a walled bin).
 
-#include <cmath>
-#include <numbers>
-#include <random>
+#include "scene_builders.hpp"
 
 #include <fmt/format.h>
 
-#include "scene_builders.hpp"
+#include <cmath>
+#include <numbers>
+#include <random>
 
 namespace mlcp::dynamics::detail {
 
@@ -38,7 +38,8 @@ void buildPile(const SceneParameters& parameters, Scene& scene) {
   const double mass = parameters.positive("mass");
   const std::string shape = parameters.text("shape");
   if (shape != "sphere" && shape != "box")
-    throw std::invalid_argument(fmt::format("scene pile: shape = '{}' must be sphere or box", shape));
+    throw std::invalid_argument(
+        fmt::format("scene pile: shape = '{}' must be sphere or box", shape));
   if (shape == "box" && !hasOdeCollision())
     throw std::invalid_argument("scene pile: shape=box needs box/box collision (build with ODE)");
   const int seed = parameters.integer("seed", 0, 1 << 30);
@@ -70,11 +71,11 @@ void buildPile(const SceneParameters& parameters, Scene& scene) {
                             radius + 0.05 * radius + layer * pitch);
     const std::string name = fmt::format("{}{}", shape, i);
     if (shape == "sphere") {
-      const int body = world.addBody(
-          Body::withMass(name, sphereMassProperties(mass / (4.0 / 3.0 * std::numbers::pi *
-                                                            radius * radius * radius),
-                                                    radius),
-                         p));
+      const int body = world.addBody(Body::withMass(
+          name,
+          sphereMassProperties(mass / (4.0 / 3.0 * std::numbers::pi * radius * radius * radius),
+                               radius),
+          p));
       Geometry geometry;
       geometry.shape = Sphere{radius};
       geometry.body = body;

@@ -11,7 +11,8 @@ void buildSpinningBox(const SceneParameters& parameters, Scene& scene) {
   World& world = scene.world;
   world.setGravity(Eigen::Vector3d::Zero());
   Body box = Body::withMass("box", boxMassProperties(density, size), Eigen::Vector3d::Zero());
-  box.w_WB = Eigen::Vector3d(parameters.number("wx"), parameters.number("wy"), parameters.number("wz"));
+  box.w_WB =
+      Eigen::Vector3d(parameters.number("wx"), parameters.number("wy"), parameters.number("wz"));
   box.gyroscopicMode = gyroscopicModeFromString(parameters.text("gyroscopic"));
   scene.watchedBodies = {world.addBody(box)};
 }

@@ -1,11 +1,11 @@
 // Scenes made of joints: pendulum-chain (ball joints) and spring (seed 003).
 
-#include <fmt/format.h>
+#include "scene_builders.hpp"
 
 #include <mlcp/dynamics/axis_joint.hpp>
 #include <mlcp/dynamics/ball_joint.hpp>
 
-#include "scene_builders.hpp"
+#include <fmt/format.h>
 
 namespace mlcp::dynamics::detail {
 
@@ -18,8 +18,9 @@ void buildPendulumChain(const SceneParameters& parameters, Scene& scene) {
   World& world = scene.world;
   const Eigen::Vector3d size(length, thickness, thickness);
   for (int i = 0; i < count; ++i) {
-    Body link = Body::withMass(fmt::format("link{}", i), boxMassProperties(mass / size.prod(), size),
-                               Eigen::Vector3d((i + 0.5) * length, 0.0, 0.0));
+    Body link =
+        Body::withMass(fmt::format("link{}", i), boxMassProperties(mass / size.prod(), size),
+                       Eigen::Vector3d((i + 0.5) * length, 0.0, 0.0));
     link.gyroscopicMode = mode;
     const int body = world.addBody(link);
     world.emplaceConstraint<BallJoint>(body - 1, body, Eigen::Vector3d(i * length, 0.0, 0.0));
@@ -42,8 +43,9 @@ void buildSpring(const SceneParameters& parameters, Scene& scene) {
   const bool hasKp = !parameters.text("kp").empty();
   const bool hasKd = !parameters.text("kd").empty();
   if (hasKp != hasKd) throw std::invalid_argument("scene spring: give both kp and kd, or neither");
-  spring.setSoftness(hasKp ? RowSoftness::fromSpring(parameters.number("kp"), parameters.number("kd"))
-                           : RowSoftness::fromErpCfm(parameters.number("erp"), parameters.number("cfm")));
+  spring.setSoftness(
+      hasKp ? RowSoftness::fromSpring(parameters.number("kp"), parameters.number("kd"))
+            : RowSoftness::fromErpCfm(parameters.number("erp"), parameters.number("cfm")));
   scene.watchedBodies = {body};
 }
 

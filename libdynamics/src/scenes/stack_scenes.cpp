@@ -1,8 +1,8 @@
 // Scenes of boxes resting on the ground: box-stack, box-pyramid, mass-ratio.
 
-#include <fmt/format.h>
-
 #include "scene_builders.hpp"
+
+#include <fmt/format.h>
 
 namespace mlcp::dynamics::detail {
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include <vector>
+#include <mlcp/dynamics/constraint.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/dynamics/constraint.hpp>
+#include <vector>
 
 namespace mlcp::dynamics {
 

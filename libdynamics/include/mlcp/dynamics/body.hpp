@@ -1,13 +1,13 @@
 #pragma once
 
-#include <ostream>
-#include <string>
-#include <string_view>
+#include <mlcp/dynamics/mass_properties.hpp>
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
-#include <mlcp/dynamics/mass_properties.hpp>
+#include <ostream>
+#include <string>
+#include <string_view>
 
 namespace mlcp::dynamics {
 
@@ -29,7 +29,9 @@ enum class GyroscopicMode {
 std::string_view toString(GyroscopicMode mode);
 
 /// Writes toString(mode).
-inline std::ostream& operator<<(std::ostream& out, GyroscopicMode mode) { return out << toString(mode); }
+inline std::ostream& operator<<(std::ostream& out, GyroscopicMode mode) {
+  return out << toString(mode);
+}
 
 /// Parses toString()'s names. @throws std::invalid_argument listing the accepted names.
 GyroscopicMode gyroscopicModeFromString(std::string_view name);

@@ -1,13 +1,13 @@
 #pragma once
 
+#include <mlcp/dynamics/body.hpp>
+#include <mlcp/dynamics/contact_point.hpp>
+#include <mlcp/dynamics/geometry.hpp>
+
 #include <functional>
 #include <memory>
 #include <string_view>
 #include <vector>
-
-#include <mlcp/dynamics/body.hpp>
-#include <mlcp/dynamics/contact_point.hpp>
-#include <mlcp/dynamics/geometry.hpp>
 
 namespace mlcp::dynamics {
 

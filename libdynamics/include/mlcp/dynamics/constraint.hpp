@@ -1,10 +1,10 @@
 #pragma once
 
+#include <mlcp/dynamics/constraint_row.hpp>
+
 #include <span>
 #include <string>
 #include <string_view>
-
-#include <mlcp/dynamics/constraint_row.hpp>
 
 namespace mlcp::dynamics {
 

@@ -1,15 +1,15 @@
 #pragma once
 
+#include <mlcp/dynamics/body.hpp>
+#include <mlcp/dynamics/row_softness.hpp>
+
+#include <Eigen/Core>
+
 #include <limits>
 #include <ostream>
 #include <span>
 #include <string_view>
 #include <vector>
-
-#include <Eigen/Core>
-
-#include <mlcp/dynamics/body.hpp>
-#include <mlcp/dynamics/row_softness.hpp>
 
 namespace mlcp::dynamics {
 
@@ -45,17 +45,17 @@ struct ConstraintRow {
   double cfm = 0.0;                 ///< (unit: s/kg, or 1/(kg m^2) s for angular rows)
   double lo = -std::numeric_limits<double>::infinity();
   double hi = std::numeric_limits<double>::infinity();
-  int findex = -1;                  ///< local row index of the normal row, or -1
-  double violation = 0.0;           ///< position error C of the row (unit: m or rad)
+  int findex = -1;         ///< local row index of the normal row, or -1
+  double violation = 0.0;  ///< position error C of the row (unit: m or rad)
   RowType type = RowType::Equality;
-  std::string_view name;            ///< static row name ("x", "swing1", "normal", ...)
+  std::string_view name;  ///< static row name ("x", "swing1", "normal", ...)
 };
 
 /// What a constraint may read when it fills its rows (ODE's Info2 inputs).
 struct RowContext {
-  double h = 1.0 / 60.0;             ///< time step (unit: s)
-  ErpCfm defaults;                   ///< the world's ERP and CFM
-  const std::vector<Body>& bodies;   ///< the bodies at the start of the step
+  double h = 1.0 / 60.0;            ///< time step (unit: s)
+  ErpCfm defaults;                  ///< the world's ERP and CFM
+  const std::vector<Body>& bodies;  ///< the bodies at the start of the step
 
   /// The body with this index, or nullptr for -1 (the static world).
   const Body* body(int index) const {

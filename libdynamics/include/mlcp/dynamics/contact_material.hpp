@@ -1,13 +1,14 @@
 #pragma once
 
-#include <limits>
-
 #include <mlcp/dynamics/row_softness.hpp>
+
+#include <limits>
 
 namespace mlcp::dynamics {
 
 /// Surface parameters of a contact between two geometries (World::setContactMaterial sets them
-/// per pair; World::defaultContactMaterial() applies otherwise). The fields mirror ODE's dSurfaceParameters.
+/// per pair; World::defaultContactMaterial() applies otherwise). The fields mirror ODE's
+/// dSurfaceParameters.
 struct ContactMaterial {
   /// Coulomb friction coefficient (unit: 1), >= 0. 0 adds no friction rows; +inf gives two
   /// unbounded friction rows (no sliding), as in ODE.

@@ -1,11 +1,11 @@
 #pragma once
 
-#include <optional>
-#include <vector>
+#include <mlcp/dynamics/constraint.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/dynamics/constraint.hpp>
+#include <optional>
+#include <vector>
 
 namespace mlcp::dynamics {
 

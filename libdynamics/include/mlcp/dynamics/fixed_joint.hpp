@@ -1,11 +1,11 @@
 #pragma once
 
-#include <vector>
+#include <mlcp/dynamics/constraint.hpp>
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
-#include <mlcp/dynamics/constraint.hpp>
+#include <vector>
 
 namespace mlcp::dynamics {
 

@@ -1,13 +1,13 @@
 #pragma once
 
-#include <string>
-#include <variant>
-#include <vector>
+#include <mlcp/dynamics/body.hpp>
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
-#include <mlcp/dynamics/body.hpp>
+#include <string>
+#include <variant>
+#include <vector>
 
 namespace mlcp::dynamics {
 
@@ -43,10 +43,10 @@ std::string_view shapeName(const Shape& shape);
 /// A collision shape attached to a body (or to the static world when body = -1), posed in the
 /// body frame B by X_BG = (p_BG, q_BG). For static geometry B is the world frame.
 struct Geometry {
-  std::string name;                                          ///< for contact labels
-  Shape shape;                                               ///< see Shape
-  int body = -1;                                             ///< index in World::bodies(), -1 static
-  Eigen::Vector3d p_BG = Eigen::Vector3d::Zero();            ///< (unit: m)
+  std::string name;                                ///< for contact labels
+  Shape shape;                                     ///< see Shape
+  int body = -1;                                   ///< index in World::bodies(), -1 static
+  Eigen::Vector3d p_BG = Eigen::Vector3d::Zero();  ///< (unit: m)
   Eigen::Quaterniond q_BG = Eigen::Quaterniond::Identity();  ///< maps G to B
 
   /// Pose of G in the world, X_WG = X_WB X_BG (X_BG alone when static).

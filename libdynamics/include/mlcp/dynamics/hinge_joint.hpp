@@ -1,12 +1,12 @@
 #pragma once
 
-#include <vector>
+#include <mlcp/dynamics/constraint.hpp>
+#include <mlcp/dynamics/limit_motor.hpp>
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
-#include <mlcp/dynamics/constraint.hpp>
-#include <mlcp/dynamics/limit_motor.hpp>
+#include <vector>
 
 namespace mlcp::dynamics {
 
@@ -43,8 +43,8 @@ class HingeJoint final : public Constraint {
  private:
   Eigen::Vector3d m_p_AP_A;
   Eigen::Vector3d m_p_BP_B;
-  Eigen::Vector3d m_axis_A;  ///< unit axis in A's frame
-  Eigen::Vector3d m_axis_B;  ///< unit axis in B's frame
+  Eigen::Vector3d m_axis_A;    ///< unit axis in A's frame
+  Eigen::Vector3d m_axis_B;    ///< unit axis in B's frame
   Eigen::Quaterniond m_q_AB0;  ///< relative orientation at creation
   LimitMotor m_limitMotor;
 };

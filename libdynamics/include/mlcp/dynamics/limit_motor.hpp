@@ -1,8 +1,8 @@
 #pragma once
 
-#include <optional>
-
 #include <mlcp/dynamics/constraint_row.hpp>
+
+#include <optional>
 
 namespace mlcp::dynamics {
 

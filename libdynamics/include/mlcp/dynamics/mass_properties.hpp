@@ -6,8 +6,8 @@ namespace mlcp::dynamics {
 
 /// Mass and rotational inertia of a rigid body about its centre of mass, in the body frame B.
 struct MassProperties {
-  double mass = 1.0;                                        ///< (unit: kg)
-  Eigen::Matrix3d I_Bcm_B = Eigen::Matrix3d::Identity();   ///< (unit: kg m^2), SPD
+  double mass = 1.0;                                      ///< (unit: kg)
+  Eigen::Matrix3d I_Bcm_B = Eigen::Matrix3d::Identity();  ///< (unit: kg m^2), SPD
 };
 
 /// Solid box of uniform density, edges along the body axes:

@@ -1,8 +1,8 @@
 #pragma once
 
-#include <memory>
-
 #include <mlcp/dynamics/collision_detector.hpp>
+
+#include <memory>
 
 namespace mlcp::dynamics {
 
@@ -15,8 +15,9 @@ class OdeGeometryCache;
 /// other pairs of Shape come from ODE; with `preferBuiltIn` (the default) the pairs
 /// BuiltInCollision covers use its tests instead, so both detectors agree on them.
 /// At most `maxContactsPerPair` points per pair (ODE culls box/box clipping to the deepest spread).
-/// Broad phase as BuiltInCollision's. ODE geoms are created once per geometry and reposed each call.
-/// Available only when hasOdeCollision(); the constructor throws std::runtime_error otherwise.
+/// Broad phase as BuiltInCollision's. ODE geoms are created once per geometry and reposed each
+/// call. Available only when hasOdeCollision(); the constructor throws std::runtime_error
+/// otherwise.
 class OdeCollision final : public CollisionDetector {
  public:
   /// @param[in] preferBuiltIn use BuiltInCollision's tests for the pairs it covers

@@ -1,8 +1,8 @@
 #pragma once
 
-#include <optional>
-
 #include <mlcp/dynamics/spring_parameters.hpp>
+
+#include <optional>
 
 namespace mlcp::dynamics {
 

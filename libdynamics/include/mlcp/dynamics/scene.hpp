@@ -1,22 +1,22 @@
 #pragma once
 
-#include <string>
-#include <string_view>
-#include <vector>
-
 #include <mlcp/dynamics/scene_parameters.hpp>
 #include <mlcp/dynamics/step_problem.hpp>
 #include <mlcp/dynamics/world.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace mlcp::dynamics {
 
 /// A named test world with its default time step; the same names in the tests, the command line
 /// (mlcp simulate/capture/compare --scene NAME --param key=value) and the benchmarks.
 struct Scene {
-  std::string name;          ///< e.g. "box-stack"
-  std::string parameters;    ///< "key=value ..." of every parameter, defaults included
-  World world;               ///< bodies, joints, geometry; no solver yet
-  double timeStep = 1.0 / 60.0;  ///< default h (unit: s)
+  std::string name;                ///< e.g. "box-stack"
+  std::string parameters;          ///< "key=value ..." of every parameter, defaults included
+  World world;                     ///< bodies, joints, geometry; no solver yet
+  double timeStep = 1.0 / 60.0;    ///< default h (unit: s)
   std::vector<int> watchedBodies;  ///< bodies whose drift the scene is about (e.g. the top box)
 };
 

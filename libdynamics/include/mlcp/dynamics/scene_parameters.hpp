@@ -22,7 +22,8 @@ class SceneParameters {
   /// @param[in] assignments "key=value" strings
   /// @throws std::invalid_argument for a string without '=', an unknown key (the message lists the
   ///         known ones) or a key given twice
-  SceneParameters(std::vector<SceneParameterInfo> known, const std::vector<std::string>& assignments);
+  SceneParameters(std::vector<SceneParameterInfo> known,
+                  const std::vector<std::string>& assignments);
 
   /// The value as a finite double. @throws std::invalid_argument naming the key when it is not one
   double number(std::string_view key) const;

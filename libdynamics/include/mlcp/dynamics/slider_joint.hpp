@@ -1,12 +1,12 @@
 #pragma once
 
-#include <vector>
+#include <mlcp/dynamics/constraint.hpp>
+#include <mlcp/dynamics/limit_motor.hpp>
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
-#include <mlcp/dynamics/constraint.hpp>
-#include <mlcp/dynamics/limit_motor.hpp>
+#include <vector>
 
 namespace mlcp::dynamics {
 

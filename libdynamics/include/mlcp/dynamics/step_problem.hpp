@@ -1,24 +1,24 @@
 #pragma once
 
+#include <mlcp/dynamics/constraint_row.hpp>
+#include <mlcp/matrix_free_problem.hpp>
+#include <mlcp/problem.hpp>
+
 #include <filesystem>
 #include <iosfwd>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include <mlcp/dynamics/constraint_row.hpp>
-#include <mlcp/matrix_free_problem.hpp>
-#include <mlcp/problem.hpp>
-
 namespace mlcp::dynamics {
 
 /// Which constraint made a row of the step's problem, for diagnostics.
 struct RowLabel {
-  int source = -1;          ///< index into StepProblem::sources
-  int localRow = 0;         ///< row within its constraint
+  int source = -1;   ///< index into StepProblem::sources
+  int localRow = 0;  ///< row within its constraint
   RowType type = RowType::Equality;
-  std::string_view name;    ///< static row name ("x", "normal", "friction1", ...)
-  double violation = 0.0;   ///< position error C at the start of the step (unit: m or rad)
+  std::string_view name;   ///< static row name ("x", "normal", "friction1", ...)
+  double violation = 0.0;  ///< position error C at the start of the step (unit: m or rad)
 };
 
 /// A constraint (joint, or one contact point) that contributed rows to a step.
@@ -37,12 +37,12 @@ struct RowSource {
 /// so that matrix-free solvers can use it directly and dense ones through toProblem(). Row i was
 /// made by sources[rows[i].source]. Units: A in 1/kg (and 1/(kg m^2)), b in m/s^2 (rad/s^2).
 struct StepProblem {
-  int step = 0;       ///< World::stepCount() of the state it was assembled from
-  double h = 0.0;     ///< time step (unit: s)
+  int step = 0;    ///< World::stepCount() of the state it was assembled from
+  double h = 0.0;  ///< time step (unit: s)
   MatrixFreeProblem problem;
-  std::vector<RowLabel> rows;        ///< (n)
-  std::vector<RowSource> sources;    ///< constraints then contacts, in row order
-  int contactCount = 0;              ///< contact points among the sources
+  std::vector<RowLabel> rows;      ///< (n)
+  std::vector<RowSource> sources;  ///< constraints then contacts, in row order
+  int contactCount = 0;            ///< contact points among the sources
 
   /// Number of rows n.
   int size() const { return problem.size(); }

@@ -1,15 +1,5 @@
 #pragma once
 
-#include <cstdint>
-#include <map>
-#include <memory>
-#include <string>
-#include <unordered_map>
-#include <utility>
-#include <vector>
-
-#include <Eigen/Core>
-
 #include <mlcp/dynamics/body.hpp>
 #include <mlcp/dynamics/collision_detector.hpp>
 #include <mlcp/dynamics/constraint.hpp>
@@ -18,17 +8,27 @@
 #include <mlcp/dynamics/step_problem.hpp>
 #include <mlcp/mixed_lcp.hpp>
 
+#include <Eigen/Core>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
 namespace mlcp::dynamics {
 
 /// What the last World::step() did.
 struct StepStatistics {
-  int rows = 0;                  ///< n of the MLCP
-  int contacts = 0;              ///< contact points
-  std::string solverName;        ///< MixedLCP::name() of the solver used ("" when n = 0)
+  int rows = 0;            ///< n of the MLCP
+  int contacts = 0;        ///< contact points
+  std::string solverName;  ///< MixedLCP::name() of the solver used ("" when n = 0)
   Status status = Status::NotSolved;
   int iterations = 0;
-  double relativeResidual = 0.0; ///< spec residual of the solver's answer
-  double solveSeconds = 0.0;     ///< (unit: s)
+  double relativeResidual = 0.0;  ///< spec residual of the solver's answer
+  double solveSeconds = 0.0;      ///< (unit: s)
   /// When the solver did not converge: label of the row with the largest residual
   /// ("contact box3/ground friction1"), so the joint or contact at fault is named.
   std::string worstRow;
@@ -42,12 +42,14 @@ struct StepStatistics {
 ///  2. per body: f_ext = f + m g, tau_ext = tau + the gyroscopic term of its GyroscopicMode,
 ///     M^-1 = diag(1/m I3, R I_B^-1 R^T);
 ///  3. every constraint fills its rows (J, c, CFM, lo, hi, findex);
-///  4. the MLCP in force form:  A = J M^-1 J^T + diag(CFM / h),  b = c / h - J (v / h + M^-1 f_ext),
+///  4. the MLCP in force form:  A = J M^-1 J^T + diag(CFM / h),  b = c / h - J (v / h + M^-1
+///  f_ext),
 ///     w = A lambda - b with the rows' bounds and findex (friction rows point at their normal);
 ///  5. the solver computes lambda (unit: N, N m);
 ///  6. semi-implicit Euler: v' = v + h M^-1 (f_ext + J^T lambda),  p' = p + h v',
 ///     q' = normalise(q + h/2 (0, w') q);  force and torque accumulators are cleared.
-/// Multiplying 4 by h gives the equivalent impulse form (h A) (h lambda) = c - J (v + h M^-1 f_ext).
+/// Multiplying 4 by h gives the equivalent impulse form (h A) (h lambda) = c - J (v + h M^-1
+/// f_ext).
 ///
 /// The solver is used only through the MixedLCP base class, is not owned, and may be replaced
 /// between any two steps (setSolver), so Dantzig, PGS and APGD swap without this code changing.
@@ -123,6 +125,10 @@ class World {
   MixedLCP* solver() const { return m_solver; }
   /// Warm start iterative solvers with the previous lambda of matching rows (default on).
   void setWarmStart(bool warmStart) { m_warmStart = warmStart; }
+  /// Largest n step() assembles densely (default 4000: A takes 128 MB). Larger problems (the
+  /// pile scene) are for matrix-free solvers, through prepareStep() and finishStep().
+  /// @throws std::invalid_argument for rows < 1
+  void setMaxDenseRows(int rows);
 
   /// Name used in exported problems (scenes set it to "NAME key=value ...").
   const std::string& name() const { return m_name; }
@@ -131,6 +137,7 @@ class World {
   /// One step of h seconds with the current solver (steps 1-6 of the class comment).
   /// @throws std::invalid_argument for h <= 0 or NaN
   /// @throws std::logic_error when rows exist but no solver was set
+  /// @throws std::runtime_error when n exceeds setMaxDenseRows() (the message says what to do)
   /// @throws std::runtime_error when the solver reports InvalidProblem or NumericalFailure (the
   ///         message names the worst row's constraint); other statuses are recorded in
   ///         lastStatistics() and their lambda is used
@@ -181,6 +188,7 @@ class World {
   ErpCfm m_erpCfm{0.2, 1e-5};
   MixedLCP* m_solver = nullptr;
   bool m_warmStart = true;
+  int m_maxDenseRows = 4000;
   std::string m_name = "world";
 
   std::vector<BodyStepData> m_bodyData;
