@@ -23,7 +23,10 @@ void addSceneOptions(CLI::App& cmd, SceneArguments& arguments, bool withStep) {
 }
 
 std::vector<ProblemSource> sceneSources(const SceneArguments& arguments) {
-  if (arguments.scene.empty()) return {};
+  if (arguments.scene.empty()) {
+    if (!arguments.parameters.empty()) throw CLI::ValidationError("--param", "needs --scene NAME");
+    return {};
+  }
   const SceneArguments a = arguments;
   const std::string label =
       a.parameters.empty()

@@ -6,22 +6,6 @@
 
 namespace mlcp::dynamics {
 
-std::string_view toString(RowType type) {
-  switch (type) {
-    case RowType::Equality:
-      return "equality";
-    case RowType::Limit:
-      return "limit";
-    case RowType::Motor:
-      return "motor";
-    case RowType::ContactNormal:
-      return "normal";
-    case RowType::Friction:
-      return "friction";
-  }
-  return "unknown";
-}
-
 Constraint::Constraint(int bodyA, int bodyB) : m_bodyA(bodyA), m_bodyB(bodyB) {
   if (bodyA < 0 && bodyB < 0)
     throw std::invalid_argument(

@@ -114,6 +114,9 @@ BOOST_AUTO_TEST_CASE(rows_are_labelled_and_exported) {
   BOOST_TEST(step.rowLabel(3) == "contact box/ground normal");
   BOOST_TEST(step.rowLabel(5) == "contact box/ground friction2");
   BOOST_TEST(step.problem.name == "test step 0");
+  BOOST_TEST(world.findBody("bob") == 1);
+  BOOST_TEST(world.findBody("nobody") == -1);
+  BOOST_TEST(world.geometries()[1].name == "box");  // named after its body
   std::stringstream file;
   dyn::writeLabelledBlcp(step, file);
   const std::string text = file.str();

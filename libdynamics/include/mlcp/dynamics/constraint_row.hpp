@@ -42,7 +42,7 @@ struct ConstraintRow {
   Vector6d J_A = Vector6d::Zero();  ///< on body A (unit: 1 and m)
   Vector6d J_B = Vector6d::Zero();  ///< on body B (unit: 1 and m)
   double c = 0.0;                   ///< (unit: m/s or rad/s)
-  double cfm = 0.0;                 ///< (unit: s/kg, or 1/(kg m^2) s for angular rows)
+  double cfm = 0.0;                 ///< (unit: s/kg, or s/(kg m^2) for angular rows)
   double lo = -std::numeric_limits<double>::infinity();
   double hi = std::numeric_limits<double>::infinity();
   int findex = -1;         ///< local row index of the normal row, or -1

@@ -42,14 +42,13 @@ struct StepStatistics {
 ///  2. per body: f_ext = f + m g, tau_ext = tau + the gyroscopic term of its GyroscopicMode,
 ///     M^-1 = diag(1/m I3, R I_B^-1 R^T);
 ///  3. every constraint fills its rows (J, c, CFM, lo, hi, findex);
-///  4. the MLCP in force form:  A = J M^-1 J^T + diag(CFM / h),  b = c / h - J (v / h + M^-1
-///  f_ext),
-///     w = A lambda - b with the rows' bounds and findex (friction rows point at their normal);
+///  4. the MLCP in force form: A = J M^-1 J^T + diag(CFM / h), b = c / h - J (v / h + M^-1 f),
+///     w = A lambda - b, with the rows' bounds and findex (friction rows point at their normal);
 ///  5. the solver computes lambda (unit: N, N m);
 ///  6. semi-implicit Euler: v' = v + h M^-1 (f_ext + J^T lambda),  p' = p + h v',
 ///     q' = normalise(q + h/2 (0, w') q);  force and torque accumulators are cleared.
-/// Multiplying 4 by h gives the equivalent impulse form (h A) (h lambda) = c - J (v + h M^-1
-/// f_ext).
+/// Multiplying 4 by h gives the equivalent impulse form (h A)(h lambda) = c - J (v + h M^-1 f)
+/// with f = f_ext.
 ///
 /// The solver is used only through the MixedLCP base class, is not owned, and may be replaced
 /// between any two steps (setSolver), so Dantzig, PGS and APGD swap without this code changing.
@@ -67,10 +66,14 @@ class World {
   /// Adds a copy of the body; returns its index. Empty names become "body<index>".
   /// @throws std::invalid_argument as Body::validate
   int addBody(Body body);
-  /// @pre 0 <= index < bodyCount()
+  /// The body with this index, to read or to change its state between steps (forces, velocities,
+  /// pose; keep mass > 0 and the inertia SPD). @pre 0 <= index < bodyCount()
   Body& body(int index) { return m_bodies[static_cast<size_t>(index)]; }
+  /// @pre 0 <= index < bodyCount()
   const Body& body(int index) const { return m_bodies[static_cast<size_t>(index)]; }
+  /// All bodies, in index order (what joint constructors take).
   const std::vector<Body>& bodies() const { return m_bodies; }
+  /// Number of bodies.
   int bodyCount() const { return static_cast<int>(m_bodies.size()); }
   /// Index of the body with this name, or -1.
   int findBody(std::string_view name) const;
@@ -80,6 +83,7 @@ class World {
   /// Adds a geometry; returns its index. Empty names become the body's name (or "static<index>").
   /// @throws std::invalid_argument as Geometry::validate
   int addGeometry(Geometry geometry);
+  /// All geometries, in index order.
   const std::vector<Geometry>& geometries() const { return m_geometries; }
 
   /// Adds a joint made for this world's bodies; returns a reference to it (owned by the world).
@@ -94,12 +98,15 @@ class World {
     addConstraint(std::move(constraint));
     return reference;
   }
+  /// Number of joints (contacts are not counted: they are made per step).
   int constraintCount() const { return static_cast<int>(m_constraints.size()); }
+  /// The joint with this index, e.g. to set its softness or limits.
   /// @pre 0 <= index < constraintCount()
   Constraint& constraint(int index) { return *m_constraints[static_cast<size_t>(index)]; }
 
   /// Gravity (unit: m/s^2), default (0, 0, -9.81).
   const Eigen::Vector3d& gravity() const { return m_gravity; }
+  /// @throws std::invalid_argument when not finite
   void setGravity(const Eigen::Vector3d& gravity_W);
   /// Default ERP (unit: 1) and CFM (unit: s/kg) of rows that do not set their own.
   const ErpCfm& erpCfm() const { return m_erpCfm; }
@@ -108,20 +115,25 @@ class World {
 
   /// Material of contacts between geometries without a pair entry.
   const ContactMaterial& defaultContactMaterial() const { return m_defaultMaterial; }
+  /// @throws std::invalid_argument as ContactMaterial::validate
   void setDefaultContactMaterial(const ContactMaterial& material);
   /// Material of contacts between geometries a and b (either order).
   /// @throws std::invalid_argument for bad indices or a bad material
   void setContactMaterial(int geometryA, int geometryB, const ContactMaterial& material);
+  /// The material contacts between geometries a and b get (the pair's, or the default).
   const ContactMaterial& contactMaterial(int geometryA, int geometryB) const;
   /// Replaces the collision detector (never null). @throws std::invalid_argument for null
   void setCollisionDetector(std::unique_ptr<CollisionDetector> detector);
+  /// The detector in use.
   const CollisionDetector& collisionDetector() const { return *m_detector; }
   /// Whether bodies joined by a joint collide (default false, as in ODE's demos).
   void setCollideConnected(bool collide) { m_collideConnected = collide; }
 
   /// The solver of the following steps (not owned; must outlive its use). nullptr detaches.
   void setSolver(MixedLCP* solver) { m_solver = solver; }
+  /// As above, for a solver that must be there.
   void setSolver(MixedLCP& solver) { m_solver = &solver; }
+  /// The solver of the next step, or nullptr.
   MixedLCP* solver() const { return m_solver; }
   /// Warm start iterative solvers with the previous lambda of matching rows (default on).
   void setWarmStart(bool warmStart) { m_warmStart = warmStart; }
@@ -132,6 +144,7 @@ class World {
 
   /// Name used in exported problems (scenes set it to "NAME key=value ...").
   const std::string& name() const { return m_name; }
+  /// Sets name(); it appears in exported problems as "<name> step K".
   void setName(std::string name) { m_name = std::move(name); }
 
   /// One step of h seconds with the current solver (steps 1-6 of the class comment).
@@ -146,7 +159,7 @@ class World {
   /// Steps 1-4 only: the MLCP of a step of h from the current state, without changing it.
   /// @throws std::invalid_argument for h <= 0 or NaN
   const StepProblem& prepareStep(double h);
-  /// Steps 6 with the given lambda (n) for the problem of the last prepareStep().
+  /// Step 6 with the given lambda (n) for the problem of the last prepareStep().
   /// @throws std::logic_error when prepareStep() did not precede it
   /// @throws std::invalid_argument for a lambda of the wrong size or with NaN/Inf
   void finishStep(const Eigen::VectorXd& lambda);
@@ -155,6 +168,7 @@ class World {
   const StepProblem& lastProblem() const { return m_problem; }
   /// lambda of the last step (n) (unit: N, N m).
   const Eigen::VectorXd& lastLambda() const { return m_lambda; }
+  /// What the last step() did (rows, contacts, solver, status, residual, time).
   const StepStatistics& lastStatistics() const { return m_statistics; }
 
   /// Steps taken so far.
