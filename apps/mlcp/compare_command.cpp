@@ -1,16 +1,16 @@
-#include <filesystem>
-#include <sstream>
-
-#include <fmt/format.h>
-
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/solver_factory.hpp>
-
 #include "commands.hpp"
 #include "problem_source.hpp"
 #include "run_record.hpp"
 #include "scene_source.hpp"
 #include "solver_settings_options.hpp"
+
+#include <mlcp/blcp_io.hpp>
+#include <mlcp/solver_factory.hpp>
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <sstream>
 
 namespace mlcp::app {
 
@@ -46,7 +46,7 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
                   "BLCP files or directories (*.blcp inside); none: the built-in set");
   cmd->add_flag("--built-in", args->builtIn, "Also run the built-in generated problems");
   cmd->add_flag("--skip-missing", args->skipMissing,
-               "Skip paths that do not exist (with a note) instead of failing");
+                "Skip paths that do not exist (with a note) instead of failing");
   cmd->add_option("--solvers", args->solvers, "Comma-separated solver names, or 'all'");
   cmd->add_flag("--json", args->json, "One JSON object per (problem, solver) instead of a table");
   cmd->add_option("--repeat", args->repeat, "Solve K times; the time is the median")
@@ -82,6 +82,9 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
         continue;
       }
       for (auto& solver : solvers) {
+        // Matrix-free solvers only run on problems that carry J and M^-1 (the built-in
+        // contact problems); `mlcp solve` still reports the missing factors when asked.
+        if (solver->capabilities().requiresMatrixFree && !problem.matrixFree) continue;
         const RunRecord record = runSolver(*solver, problem, source.label, args->repeat);
         fmt::print("{}\n", args->json ? toJson(record) : tableRow(record));
       }

@@ -6,12 +6,15 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <mlcp/adapters/adapter_registry.hpp>
+
 #include "commands.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"mlcp: solve, compare and validate mixed linear complementarity problems"};
   app.require_subcommand(1);
   int exitCode = 0;
+  mlcp::adapters::registerAdapterSolvers();  // bullet-*, dart-*, siconos-* beside ours
   mlcp::app::addSolveCommand(app, exitCode);
   mlcp::app::addCompareCommand(app, exitCode);
   mlcp::app::addSimulateCommand(app, exitCode);

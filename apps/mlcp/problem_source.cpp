@@ -1,12 +1,13 @@
 #include "problem_source.hpp"
 
-#include <algorithm>
-#include <stdexcept>
+#include <mlcp/blcp_io.hpp>
+#include <mlcp/contact_graph.hpp>
+#include <mlcp/random_problem.hpp>
 
 #include <fmt/format.h>
 
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/random_problem.hpp>
+#include <algorithm>
+#include <stdexcept>
 
 namespace mlcp::app {
 
@@ -16,8 +17,8 @@ std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& path
   std::vector<ProblemSource> sources;
   for (const std::string& name : paths) {
     const fs::path path(name);
-    if (!fs::exists(path)) throw std::runtime_error(fmt::format("{}: no such file or directory",
-                                                                name));
+    if (!fs::exists(path))
+      throw std::runtime_error(fmt::format("{}: no such file or directory", name));
     std::vector<fs::path> files;
     if (fs::is_directory(path)) {
       for (const auto& entry : fs::recursive_directory_iterator(path))
@@ -43,6 +44,18 @@ std::vector<ProblemSource> builtInSources() {
       sources.push_back({fmt::format("random-n{}-seed{}", n, seed),
                          [options] { return randomProblem(options); }});
     }
+  }
+  // Contact problems that also carry J, M^-1 and cfm, for the matrix-free solvers.
+  for (const double ratio : {1.0, 100.0}) {
+    BoxStackOptions options;
+    options.columnsX = 3;
+    options.columnsY = 2;
+    options.layers = 4;
+    options.topMassRatio = ratio;
+    sources.push_back({fmt::format("box-stacks-3x2x4-ratio{}", ratio), [options] {
+                         return toProblem(
+                             std::make_shared<const MatrixFreeProblem>(boxStacks(options)));
+                       }});
   }
   return sources;
 }

@@ -1,9 +1,9 @@
 #include "run_record.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <fmt/format.h>
 
 namespace mlcp::app {
 
@@ -42,7 +42,9 @@ std::string jsonNumber(double value) {
 
 }  // namespace
 
-RunRecord runSolver(MixedLCP& solver, const Problem& problem, const std::string& label,
+RunRecord runSolver(MixedLCP& solver,
+                    const Problem& problem,
+                    const std::string& label,
                     int repeat) {
   RunRecord record;
   record.problem = label;
@@ -80,7 +82,7 @@ std::string toJson(const RunRecord& r) {
 }
 
 std::string tableHeader() {
-  return fmt::format("{:<44} {:>5} {:>4} {:>5} {:<10} {:<16} {:>6} {:>7} {:>11} {:>10} {:>10}",
+  return fmt::format("{:<44} {:>5} {:>4} {:>5} {:<16} {:<16} {:>6} {:>7} {:>11} {:>10} {:>10}",
                      "problem", "n", "nub", "fric", "solver", "status", "iters", "pivots",
                      "time_us", "res_abs", "res_rel");
 }
@@ -88,7 +90,7 @@ std::string tableHeader() {
 std::string tableRow(const RunRecord& r) {
   std::string problem = r.problem;
   if (problem.size() > 44) problem = "..." + problem.substr(problem.size() - 41);
-  return fmt::format("{:<44} {:>5} {:>4} {:>5} {:<10} {:<16} {:>6} {:>7} {:>11.1f} {:>10.2e} "
+  return fmt::format("{:<44} {:>5} {:>4} {:>5} {:<16} {:<16} {:>6} {:>7} {:>11.1f} {:>10.2e} "
                      "{:>10.2e}",
                      problem, r.n, r.nub, r.frictionRows, r.solver, r.status, r.iterations,
                      r.pivots, r.timeMicroseconds, r.residualAbsolute, r.residualRelative);

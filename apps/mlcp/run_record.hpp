@@ -1,9 +1,9 @@
 #pragma once
 
+#include <mlcp/mixed_lcp.hpp>
+
 #include <string>
 #include <vector>
-
-#include <mlcp/mixed_lcp.hpp>
 
 namespace mlcp::app {
 
@@ -24,8 +24,7 @@ struct RunRecord {
 };
 
 /// Solves `problem` `repeat` times with `solver` and records the last report and the median time.
-RunRecord runSolver(MixedLCP& solver, const Problem& problem, const std::string& label,
-                    int repeat);
+RunRecord runSolver(MixedLCP& solver, const Problem& problem, const std::string& label, int repeat);
 
 /// One JSON object on one line with the documented keys (docs/cli.md): problem, solver, n, nub,
 /// friction_rows, status, message, iterations, pivots, time_us, residual_abs, residual_rel.

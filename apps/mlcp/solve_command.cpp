@@ -1,11 +1,11 @@
-#include <fmt/format.h>
+#include "commands.hpp"
+#include "run_record.hpp"
+#include "solver_settings_options.hpp"
 
 #include <mlcp/blcp_io.hpp>
 #include <mlcp/solver_factory.hpp>
 
-#include "commands.hpp"
-#include "run_record.hpp"
-#include "solver_settings_options.hpp"
+#include <fmt/format.h>
 
 namespace mlcp::app {
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <memory>
 #include <ostream>
 #include <stdexcept>
 
@@ -16,7 +17,9 @@ std::string StepProblem::rowLabel(int row) const {
   return fmt::format("{} {}", sources[static_cast<size_t>(label.source)].label, label.name);
 }
 
-Problem StepProblem::toProblem() const { return problem.toDense(); }
+Problem StepProblem::toProblem() const {
+  return mlcp::toProblem(std::make_shared<const MatrixFreeProblem>(problem), true);
+}
 
 double StepProblem::maxPenetration() const {
   double worst = 0.0;

@@ -14,6 +14,7 @@
 
 #include <mlcp/dynamics/contact_constraint.hpp>
 #include <mlcp/dynamics/world.hpp>
+#include <mlcp/matrix_free_problem.hpp>
 #include <mlcp/residual.hpp>
 
 #include <fmt/format.h>
@@ -21,6 +22,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <memory>
 #include <set>
 #include <stdexcept>
 
@@ -293,15 +295,16 @@ void World::step(double h) {
         fmt::format("World::step: {} has {} constraint rows but no solver; call "
                     "setSolver() first",
                     m_name, n));
-  if (n > m_maxDenseRows)
+  MixedLCP& solver = *m_solver;
+  // Matrix-free solvers take the factors J, M^-1, CFM/h; the others also get the dense A.
+  const bool dense = !solver.capabilities().requiresMatrixFree;
+  if (dense && n > m_maxDenseRows)
     throw std::runtime_error(fmt::format(
         "{}: {} rows exceed World's dense limit of {} (A would take {:.0f} MB); raise it with "
-        "setMaxDenseRows() or solve the MatrixFreeProblem of prepareStep() and pass lambda to "
-        "finishStep()",
+        "setMaxDenseRows() or use a matrix-free solver (pgs-matrix-free, apgd-matrix-free)",
         m_problem.problem.name, n, m_maxDenseRows, 8e-6 * n * static_cast<double>(n)));
-  MixedLCP& solver = *m_solver;
-  const Problem dense = m_problem.toProblem();
-  solver.setProblem(dense);
+  const auto factors = std::make_shared<const MatrixFreeProblem>(m_problem.problem);
+  solver.setProblem(toProblem(factors, dense));
   applyWarmStart(solver);
   const SolveReport& report = solver.solve();
   m_statistics.solverName = std::string(solver.name());
@@ -310,10 +313,15 @@ void World::step(double h) {
   m_statistics.relativeResidual = report.relativeResidual;
   m_statistics.solveSeconds = report.solveSeconds;
   if (report.status == Status::InvalidProblem || report.status == Status::NumericalFailure)
-    throw std::runtime_error(fmt::format("{}: solver {} returned {}: {}", dense.name, solver.name(),
-                                         report.status, report.message));
+    throw std::runtime_error(fmt::format("{}: solver {} returned {}: {}", factors->name,
+                                         solver.name(), report.status, report.message));
   if (report.status != Status::Converged) {
-    const Residuals residuals = computeResiduals(dense, solver.getLambda());
+    const Eigen::VectorXd& x = solver.getLambda();
+    Eigen::VectorXd w;
+    factors->multiply(x, w);
+    w -= factors->b;
+    const Residuals residuals = computeResiduals(x, w, factors->lo, factors->hi, factors->findex,
+                                                 factors->b.cwiseAbs().maxCoeff());
     if (residuals.worstRow >= 0) m_statistics.worstRow = m_problem.rowLabel(residuals.worstRow);
   }
   finishStep(solver.getLambda());

@@ -68,4 +68,14 @@ BOOST_AUTO_TEST_CASE(rests_with_apgd, *boost::unit_test::precondition(Registered
   stackRests("apgd");
 }
 
+BOOST_AUTO_TEST_CASE(rests_with_matrix_free_pgs,
+                     *boost::unit_test::precondition(Registered{"pgs-matrix-free"})) {
+  stackRests("pgs-matrix-free");
+}
+
+BOOST_AUTO_TEST_CASE(rests_with_matrix_free_apgd,
+                     *boost::unit_test::precondition(Registered{"apgd-matrix-free"})) {
+  stackRests("apgd-matrix-free");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

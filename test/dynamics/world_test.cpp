@@ -6,7 +6,9 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 
@@ -200,6 +202,23 @@ BOOST_AUTO_TEST_CASE(misuse_and_bad_data_raise_clear_errors) {
     return std::string(e.what()).find("dense limit of 10") != std::string::npos;
   });
   BOOST_CHECK_THROW(world.setMaxDenseRows(0), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(matrix_free_solvers_get_the_factors_and_no_dense_limit) {
+  const std::vector<std::string> names = mlcp::solverNames();
+  if (std::find(names.begin(), names.end(), "pgs-matrix-free") == names.end()) {
+    BOOST_TEST_MESSAGE("pgs-matrix-free is not registered: skipped");
+    return;
+  }
+  dyn::World world = restingBoxAndPendulum();
+  world.setMaxDenseRows(10);  // 15 rows: too many for a dense solver, no matter for this one
+  const std::unique_ptr<mlcp::MixedLCP> solver = mlcp::makeSolver("pgs-matrix-free");
+  BOOST_TEST(solver->capabilities().requiresMatrixFree);
+  world.setSolver(*solver);
+  for (int k = 0; k < 20; ++k) world.step(0.01);
+  BOOST_TEST(world.lastStatistics().solverName == "pgs-matrix-free");
+  BOOST_TEST(world.lastStatistics().rows == 15);
+  BOOST_TEST(std::abs(world.body(0).p_WB.z() - 0.25) < 1e-3);  // the box still rests
 }
 
 BOOST_AUTO_TEST_CASE(matrix_free_path_steps_like_the_dense_one) {

@@ -48,7 +48,8 @@ struct StepProblem {
   int size() const { return problem.size(); }
   /// "ball link0/link1 x", "contact box3/ground friction1", ... @pre 0 <= row < n
   std::string rowLabel(int row) const;
-  /// The assembled dense problem A = J M^-1 J^T + diag(CFM/h) with problem.name as name.
+  /// The assembled dense problem A = J M^-1 J^T + diag(CFM/h) with problem.name as name, and
+  /// the factors attached (Problem::matrixFree) for the matrix-free solvers.
   Problem toProblem() const;
   /// Largest contact penetration (unit: m), 0 without contacts.
   double maxPenetration() const;

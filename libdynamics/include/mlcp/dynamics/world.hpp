@@ -44,7 +44,9 @@ struct StepStatistics {
 ///  3. every constraint fills its rows (J, c, CFM, lo, hi, findex);
 ///  4. the MLCP in force form: A = J M^-1 J^T + diag(CFM / h), b = c / h - J (v / h + M^-1 f),
 ///     w = A lambda - b, with the rows' bounds and findex (friction rows point at their normal);
-///  5. the solver computes lambda (unit: N, N m);
+///  5. the solver computes lambda (unit: N, N m); it gets the problem through
+///     MixedLCP::setProblem() with the factors J, M^-1, CFM/h attached (Problem::matrixFree) and,
+///     unless capabilities().requiresMatrixFree, the dense A;
 ///  6. semi-implicit Euler: v' = v + h M^-1 (f_ext + J^T lambda),  p' = p + h v',
 ///     q' = normalise(q + h/2 (0, w') q);  force and torque accumulators are cleared.
 /// Multiplying 4 by h gives the equivalent impulse form (h A)(h lambda) = c - J (v + h M^-1 f)
@@ -137,8 +139,9 @@ class World {
   MixedLCP* solver() const { return m_solver; }
   /// Warm start iterative solvers with the previous lambda of matching rows (default on).
   void setWarmStart(bool warmStart) { m_warmStart = warmStart; }
-  /// Largest n step() assembles densely (default 4000: A takes 128 MB). Larger problems (the
-  /// pile scene) are for matrix-free solvers, through prepareStep() and finishStep().
+  /// Largest n step() assembles densely for a solver that needs A (default 4000: A takes
+  /// 128 MB). Solvers whose capabilities().requiresMatrixFree get only the factors (J, M^-1,
+  /// CFM/h; Problem::matrixFree) and have no limit: the pile scene is for them.
   /// @throws std::invalid_argument for rows < 1
   void setMaxDenseRows(int rows);
 
@@ -150,7 +153,8 @@ class World {
   /// One step of h seconds with the current solver (steps 1-6 of the class comment).
   /// @throws std::invalid_argument for h <= 0 or NaN
   /// @throws std::logic_error when rows exist but no solver was set
-  /// @throws std::runtime_error when n exceeds setMaxDenseRows() (the message says what to do)
+  /// @throws std::runtime_error when a dense solver meets more than setMaxDenseRows() rows (the
+  ///         message says what to do)
   /// @throws std::runtime_error when the solver reports InvalidProblem or NumericalFailure (the
   ///         message names the worst row's constraint); other statuses are recorded in
   ///         lastStatistics() and their lambda is used
