@@ -1,14 +1,19 @@
 // mlcp capture: run a framework's scene (Bullet, DART) and write the problems it assembles as
-// BLCP files (docs/adapters.md).
+// BLCP files (docs/adapters.md); without --from, a libdynamics scene (scene_capture.cpp,
+// docs/dynamics.md).
 
+#include <algorithm>
+#include <stdexcept>
 #include <string>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <mlcp/adapters/adapter_registry.hpp>
+#include <mlcp/dynamics/scene.hpp>
 
 #include "commands.hpp"
+#include "scene_source.hpp"
 
 namespace mlcp::app {
 
@@ -18,7 +23,8 @@ struct CaptureArguments {
   std::string from;
   std::string scene;
   std::string out = "captured";
-  int steps = 120;
+  std::string steps = "120";  ///< --from: one count; libdynamics: a list K1,K2,...
+  SceneArguments dynamics;     ///< --param, --dt of libdynamics scenes
   int first = 0;
   int every = 1;
   int maxFiles = 0;
@@ -34,17 +40,31 @@ void addCaptureCommand(CLI::App& app, int& exitCode) {
   std::vector<std::string> scenes;
   for (const adapters::SceneKind kind : adapters::kAllSceneKinds)
     scenes.emplace_back(adapters::toString(kind));
+  const std::vector<std::string> dynamicsScenes = dynamics::sceneNames();
+  std::vector<std::string> allScenes = scenes;
+  for (const std::string& name : dynamicsScenes)
+    if (std::find(scenes.begin(), scenes.end(), name) == scenes.end()) allScenes.push_back(name);
   CLI::App* cmd = app.add_subcommand(
-      "capture", "Run a Bullet or DART scene and write every problem it assembles (BLCP files)");
+      "capture",
+      "Run a Bullet or DART scene (--from) or a libdynamics scene and write the problems it "
+      "assembles (BLCP files)");
   cmd->add_option("--from", args->from,
-                  "Framework: " + fmt::format("{}", fmt::join(frameworks, ", ")))
-      ->required()
+                  "Framework: " + fmt::format("{}", fmt::join(frameworks, ", ")) +
+                      "; without it, --scene names a libdynamics scene")
       ->check(CLI::IsMember(frameworks));
-  cmd->add_option("--scene", args->scene, fmt::format("Scene: {}", fmt::join(scenes, ", ")))
+  cmd->add_option("--scene", args->scene,
+                  fmt::format("Scene: with --from {}; libdynamics: {}", fmt::join(scenes, ", "),
+                              fmt::join(dynamicsScenes, ", ")))
       ->required()
-      ->check(CLI::IsMember(scenes));
-  cmd->add_option("--steps", args->steps, "Simulation steps (Bullet 1/60 s, DART 1 ms each)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::IsMember(allScenes));
+  cmd->add_option("--steps", args->steps,
+                  "With --from: simulation steps (Bullet 1/60 s, DART 1 ms each); libdynamics: "
+                  "the steps K1,K2,... whose problems are written (NAME_stepK.blcp)");
+  cmd->add_option("--param", args->dynamics.parameters,
+                  "libdynamics scene parameter key=value (repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_option("--dt", args->dynamics.dt, "libdynamics time step in seconds (default 1/60)")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--out", args->out, "Folder of the files (created)");
   cmd->add_option("--first", args->first, "Index of the first problem written")
       ->check(CLI::NonNegativeNumber);
@@ -55,10 +75,19 @@ void addCaptureCommand(CLI::App& app, int& exitCode) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--fcl", args->fcl, "DART: FCL collision detection instead of DART's own");
   cmd->callback([args, &exitCode] {
+    if (args->from.empty()) {
+      args->dynamics.scene = args->scene;
+      captureScene(args->dynamics, parseStepList(args->steps), args->out);
+      exitCode = 0;
+      return;
+    }
     adapters::CaptureRequest request;
     request.framework = args->from;
     request.scene = adapters::parseSceneKind(args->scene);
-    request.steps = args->steps;
+    const std::vector<int> steps = parseStepList(args->steps);
+    if (steps.size() != 1)
+      throw std::invalid_argument("--steps: with --from give one number of simulation steps");
+    request.steps = steps.front();
     request.cfm = args->cfm;
     request.fclCollider = args->fcl;
     request.recorder.directory = args->out;

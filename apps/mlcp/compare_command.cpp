@@ -1,6 +1,7 @@
 #include "commands.hpp"
 #include "problem_source.hpp"
 #include "run_record.hpp"
+#include "scene_source.hpp"
 #include "solver_settings_options.hpp"
 
 #include <mlcp/blcp_io.hpp>
@@ -23,6 +24,7 @@ struct CompareArguments {
   SolverSettings settings;
   bool builtIn = false;
   bool skipMissing = false;
+  SceneArguments scene;
 };
 
 std::vector<std::string> splitList(const std::string& list) {
@@ -50,9 +52,12 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--repeat", args->repeat, "Solve K times; the time is the median")
       ->check(CLI::PositiveNumber);
   addSolverSettingsOptions(*cmd, args->settings);
+  addSceneOptions(*cmd, args->scene, true);
   cmd->callback([args, &exitCode] {
     std::vector<ProblemSource> sources;
-    if (args->paths.empty() || args->builtIn) sources = builtInSources();
+    if ((args->paths.empty() && args->scene.scene.empty()) || args->builtIn)
+      sources = builtInSources();
+    for (ProblemSource& s : sceneSources(args->scene)) sources.push_back(std::move(s));
     std::vector<std::string> paths;
     for (const std::string& path : args->paths) {
       if (args->skipMissing && !std::filesystem::exists(path)) {

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   mlcp::adapters::registerAdapterSolvers();  // bullet-*, dart-*, siconos-* beside ours
   mlcp::app::addSolveCommand(app, exitCode);
   mlcp::app::addCompareCommand(app, exitCode);
+  mlcp::app::addSimulateCommand(app, exitCode);
   mlcp::app::addCaptureCommand(app, exitCode);
   try {
     app.parse(argc, argv);

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <mlcp/dynamics/collision_detector.hpp>
+
+namespace mlcp::dynamics {
+
+/// Collision detection without external libraries for the simple pairs:
+///   sphere/plane (1 point at the sphere's deepest point),
+///   box/plane (each box corner behind the plane, up to 4 for a resting face),
+///   capsule/plane (each cap centre treated as a sphere: 0 to 2 points),
+///   sphere/sphere (1 point halfway through the overlap).
+/// Touching counts as contact: surfaces within 1 nm give points of depth 0 (rounding tolerance).
+/// Broad phase: sort and sweep on the x extents of world-axis bounding boxes; planes are tested
+/// against every non-static geometry. Any other pair of shapes throws std::invalid_argument naming
+/// both (use OdeCollision).
+class BuiltInCollision final : public CollisionDetector {
+ public:
+  std::string_view name() const override { return "built-in"; }
+  void findContacts(const std::vector<Body>& bodies,
+                    const std::vector<Geometry>& geometries,
+                    const BodyPairFilter& filter,
+                    std::vector<ContactPoint>& contacts) override;
+};
+
+}  // namespace mlcp::dynamics

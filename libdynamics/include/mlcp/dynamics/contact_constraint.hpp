@@ -1,0 +1,35 @@
+#pragma once
+
+#include <mlcp/dynamics/constraint.hpp>
+#include <mlcp/dynamics/contact_material.hpp>
+#include <mlcp/dynamics/contact_point.hpp>
+
+namespace mlcp::dynamics {
+
+/// The rows of one contact point (ODE's dJointCreateContact with dContactApprox1): a normal row
+/// and, when mu > 0, two friction rows along tangents t1, t2 (t1 = n x e / |n x e| for the world
+/// axis e least aligned with n, t2 = n x t1). With r_X = p_W - p_WX:
+///   normal:    J_A = [n, r_A x n],  J_B = [-n, -(r_B x n)],  lo = 0, hi = +inf,
+///              c = min(ERP max(depth - surfaceLayer, 0) / h, maxCorrectingVelocity), raised to
+///              -restitution (J v) when approaching faster than bounceVelocity;
+///   friction:  the same with t1, t2, c = 0, findex -> the normal row, lo = -mu, hi = mu
+///              (mu = +inf: unbounded rows without findex).
+/// The World makes these from the collision detector's ContactPoints at every step.
+class ContactConstraint final : public Constraint {
+ public:
+  /// @throws std::invalid_argument for a contact between two static geometries
+  ContactConstraint(const ContactPoint& contact, const ContactMaterial& material);
+
+  std::string_view kind() const override { return "contact"; }
+  int rowCount(const RowContext&) const override;
+  void fillRows(const RowContext& context, std::span<ConstraintRow> rows) const override;
+
+  const ContactPoint& contact() const { return m_contact; }
+  const ContactMaterial& material() const { return m_material; }
+
+ private:
+  ContactPoint m_contact;
+  ContactMaterial m_material;
+};
+
+}  // namespace mlcp::dynamics

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <mlcp/dynamics/scene_parameters.hpp>
+#include <mlcp/dynamics/step_problem.hpp>
+#include <mlcp/dynamics/world.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mlcp::dynamics {
+
+/// A named test world with its default time step; the same names in the tests, the command line
+/// (mlcp simulate/capture/compare --scene NAME --param key=value) and the benchmarks.
+struct Scene {
+  std::string name;                ///< e.g. "box-stack"
+  std::string parameters;          ///< "key=value ..." of every parameter, defaults included
+  World world;                     ///< bodies, joints, geometry; no solver yet
+  double timeStep = 1.0 / 60.0;    ///< default h (unit: s)
+  std::vector<int> watchedBodies;  ///< bodies whose drift the scene is about (e.g. the top box)
+};
+
+/// What a scene is and which parameters it takes.
+struct SceneInfo {
+  std::string name;
+  std::string description;
+  std::vector<SceneParameterInfo> parameters;
+};
+
+/// The scenes, in documentation order: pendulum-chain, box-stack, box-pyramid, mass-ratio,
+/// slope, spinning-box, spring, pile.
+const std::vector<SceneInfo>& sceneCatalog();
+
+/// Names of sceneCatalog().
+std::vector<std::string> sceneNames();
+
+/// Builds the scene `name` with "key=value" parameters (defaults for the others).
+/// @throws std::invalid_argument for an unknown scene (listing the names) or bad parameters
+Scene makeScene(std::string_view name, const std::vector<std::string>& assignments = {});
+
+/// The MLCP the scene's world assembles from its state after `step` steps (step 0: the initial
+/// state), i.e. the problem the (step+1)-th step solves. Steps with `solver` and time step h
+/// (the scene's default when h <= 0); problem.name is "NAME key=value ... step K".
+/// @throws std::invalid_argument for step < 0 and as makeScene; std::runtime_error as World::step
+StepProblem sceneStepProblem(Scene& scene, int step, MixedLCP& solver, double h = 0.0);
+
+/// Scene loading for the tools (mlcp compare/capture --scene): makes the scene and returns the
+/// problem of step `step` as above, stepping with Dantzig (exact, so the problem of step K does
+/// not depend on a tolerance).
+/// @throws std::invalid_argument as makeScene and for step < 0
+StepProblem sceneStepProblem(std::string_view name,
+                             const std::vector<std::string>& assignments,
+                             int step,
+                             double h = 0.0);
+
+}  // namespace mlcp::dynamics

@@ -1,0 +1,161 @@
+#include "scenes/scene_builders.hpp"
+
+#include <mlcp/dantzig_solver.hpp>
+#include <mlcp/dynamics/scene.hpp>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <functional>
+#include <stdexcept>
+
+namespace mlcp::dynamics {
+
+namespace {
+
+using Builder = std::function<void(const SceneParameters&, Scene&)>;
+
+struct CatalogEntry {
+  SceneInfo info;
+  Builder build;
+};
+
+const std::vector<CatalogEntry>& catalog() {
+  static const std::vector<CatalogEntry> entries = {
+      {{"pendulum-chain",
+        "count box links (length x thickness x thickness) joined end to end by ball joints, the "
+        "first to the world at the origin; starts horizontal along +x at rest under gravity; no "
+        "contacts",
+        {{"count", "5", "number of links"},
+         {"length", "1", "link length (m)"},
+         {"thickness", "0.1", "link cross-section edge (m)"},
+         {"mass", "1", "mass of each link (kg)"},
+         {"gyroscopic", "implicit", "gyroscopic mode of the links: none, explicit or implicit"}}},
+       detail::buildPendulumChain},
+      {{"box-stack",
+        "count cubes stacked on the ground plane z = 0, exactly touching, at rest under gravity; "
+        "the top box is watched for drift",
+        {{"count", "10", "number of boxes"},
+         {"size", "1", "box edge (m)"},
+         {"mass", "1", "mass of each box (kg)"},
+         {"mu", "0.5", "friction coefficient of every contact"}}},
+       detail::buildBoxStack},
+      {{"box-pyramid",
+        "a two-dimensional pyramid of cubes on the ground: rows boxes at the bottom, one fewer per "
+        "row above, each row centred over the one below",
+        {{"rows", "5", "boxes in the bottom row (rows (rows + 1) / 2 boxes in all)"},
+         {"size", "1", "box edge (m)"},
+         {"mass", "1", "mass of each box (kg)"},
+         {"spacing", "0.01", "gap between neighbours in a row (m)"},
+         {"mu", "0.5", "friction coefficient of every contact"}}},
+       detail::buildBoxPyramid},
+      {{"mass-ratio",
+        "a heavy 3 x 1 x 0.5 m plank of ratio * mass kg resting on two light unit cubes of mass kg "
+        "2 m apart on the ground; ratio 100 and 1000 are the classic hard cases",
+        {{"ratio", "100", "plank mass / cube mass"},
+         {"mass", "1", "mass of each light cube (kg)"},
+         {"mu", "0.5", "friction coefficient of every contact"}}},
+       detail::buildMassRatio},
+      {{"slope",
+        "a cube resting on a plane through the origin tilted by angle about y; it sticks when "
+        "tan(angle) < mu and slides downhill along (cos a, 0, -sin a) when tan(angle) > mu",
+        {{"angle", "20", "inclination (degrees), in [0, 90)"},
+         {"mu", "0.5", "friction coefficient (default: sticks, tan 20 deg = 0.36 < 0.5)"},
+         {"size", "1", "box edge (m)"},
+         {"mass", "1", "box mass (kg)"}}},
+       detail::buildSlope},
+      {{"spinning-box",
+        "seed 001: a free box (80 kg, 1 x 0.4 x 0.2 m, I0 ~ diag(1.33, 6.93, 7.73) kg m^2) "
+        "spinning "
+        "at w0 = (1, 2, 3) rad/s without gravity; explicit gyroscopic torques gain energy, "
+        "implicit "
+        "ones never do, none keeps w",
+        {{"gyroscopic", "implicit", "none, explicit or implicit"},
+         {"wx", "1", "initial angular velocity x (rad/s)"},
+         {"wy", "2", "initial angular velocity y (rad/s)"},
+         {"wz", "3", "initial angular velocity z (rad/s)"},
+         {"density", "1000", "box density (kg/m^3)"},
+         {"lx", "1", "box size x (m)"},
+         {"ly", "0.4", "box size y (m)"},
+         {"lz", "0.2", "box size z (m)"}}},
+       detail::buildSpinningBox},
+      {{"spring",
+        "seed 003: a unit mass at x = x0, at rest, gravity off, held to the origin along x by one "
+        "constraint row of the given ERP and CFM (or spring gains kp, kd); one step of h = 1/60 "
+        "gives F = -719.568 N, v = -11.992804 m/s, x = 0.8001199 m",
+        {{"mass", "1", "mass (kg)"},
+         {"x0", "1", "initial displacement (m)"},
+         {"erp", "0.2", "ERP of the row"},
+         {"cfm", "1e-5", "CFM of the row (s/kg)"},
+         {"kp", "", "spring stiffness (N/m); with kd, replaces erp and cfm"},
+         {"kd", "", "spring damping (N s/m); with kp, replaces erp and cfm"}}},
+       detail::buildSpring},
+      {{"pile",
+        "count spheres (or cubes of edge 2 radius) dropped in about ten jittered layers into a "
+        "square bin of four wall planes on the ground; a scale test for matrix-free solvers "
+        "(dense assembly grows as n^2)",
+        {{"count", "1000", "number of bodies"},
+         {"radius", "0.1", "sphere radius, half the cube edge (m)"},
+         {"mass", "1", "mass of each body (kg)"},
+         {"shape", "sphere", "sphere or box (box needs ODE collision)"},
+         {"mu", "0.5", "friction coefficient of every contact"},
+         {"seed", "1", "seed of the position jitter"}}},
+       detail::buildPile},
+  };
+  return entries;
+}
+
+}  // namespace
+
+const std::vector<SceneInfo>& sceneCatalog() {
+  static const std::vector<SceneInfo> infos = [] {
+    std::vector<SceneInfo> result;
+    for (const CatalogEntry& entry : catalog()) result.push_back(entry.info);
+    return result;
+  }();
+  return infos;
+}
+
+std::vector<std::string> sceneNames() {
+  std::vector<std::string> names;
+  for (const CatalogEntry& entry : catalog()) names.push_back(entry.info.name);
+  return names;
+}
+
+Scene makeScene(std::string_view name, const std::vector<std::string>& assignments) {
+  for (const CatalogEntry& entry : catalog()) {
+    if (entry.info.name != name) continue;
+    const SceneParameters parameters(entry.info.parameters, assignments);
+    Scene scene;
+    scene.name = entry.info.name;
+    scene.parameters = parameters.summary();
+    scene.world.setName(fmt::format("{} {}", scene.name, scene.parameters));
+    entry.build(parameters, scene);
+    return scene;
+  }
+  throw std::invalid_argument(
+      fmt::format("unknown scene '{}'; known scenes: {}", name, fmt::join(sceneNames(), ", ")));
+}
+
+StepProblem sceneStepProblem(Scene& scene, int step, MixedLCP& solver, double h) {
+  if (step < scene.world.stepCount())
+    throw std::invalid_argument(
+        fmt::format("sceneStepProblem: step {} is before the world's "
+                    "current step {}",
+                    step, scene.world.stepCount()));
+  const double dt = h > 0.0 ? h : scene.timeStep;
+  scene.world.setSolver(solver);
+  while (scene.world.stepCount() < step) scene.world.step(dt);
+  return scene.world.prepareStep(dt);
+}
+
+StepProblem sceneStepProblem(std::string_view name,
+                             const std::vector<std::string>& assignments,
+                             int step,
+                             double h) {
+  Scene scene = makeScene(name, assignments);
+  DantzigSolver solver;
+  return sceneStepProblem(scene, step, solver, h);
+}
+
+}  // namespace mlcp::dynamics

@@ -1,0 +1,53 @@
+#include <mlcp/blcp_io.hpp>
+#include <mlcp/dynamics/step_problem.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+
+namespace mlcp::dynamics {
+
+std::string StepProblem::rowLabel(int row) const {
+  const RowLabel& label = rows[static_cast<size_t>(row)];
+  return fmt::format("{} {}", sources[static_cast<size_t>(label.source)].label, label.name);
+}
+
+Problem StepProblem::toProblem() const {
+  return mlcp::toProblem(std::make_shared<const MatrixFreeProblem>(problem), true);
+}
+
+double StepProblem::maxPenetration() const {
+  double worst = 0.0;
+  for (const RowLabel& row : rows)
+    if (row.type == RowType::ContactNormal) worst = std::max(worst, -row.violation);
+  return worst;
+}
+
+double StepProblem::maxJointError() const {
+  double worst = 0.0;
+  for (const RowLabel& row : rows)
+    if (row.type == RowType::Equality) worst = std::max(worst, std::abs(row.violation));
+  return worst;
+}
+
+void writeLabelledBlcp(const StepProblem& step, std::ostream& out) {
+  out << fmt::format("# {}\n# assembled by libdynamics (ODE force form, h = {:.17g} s); rows:\n",
+                     step.problem.name, step.h);
+  for (int i = 0; i < step.size(); ++i) out << fmt::format("# row {}: {}\n", i, step.rowLabel(i));
+  writeBlcp(step.toProblem(), out);
+}
+
+void writeLabelledBlcp(const StepProblem& step, const std::filesystem::path& path) {
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error(fmt::format("{}: cannot open for writing", path.string()));
+  writeLabelledBlcp(step, out);
+  out.flush();
+  if (!out) throw std::runtime_error(fmt::format("{}: write failed", path.string()));
+}
+
+}  // namespace mlcp::dynamics
