@@ -26,6 +26,10 @@ class MatrixFreeOperator;
 /// setMatrix(), or setProblem() of a plain Problem) solve() reports InvalidProblem naming the
 /// missing factors; bad factors (sizes, body indices, non-finite values) also give
 /// InvalidProblem.
+/// The sweep is software-pipelined: row k reads J_k . fc before row k-1's change is stored and
+/// adds that change as delta_k-1 A_k,k-1 (the two rows' shared bodies), so consecutive rows on
+/// the same bodies do not wait for each other's stores; the iterates are PgsSolver's up to
+/// rounding.
 /// Cost: O(12) per row update and O(12 n) per sweep and per residual; O(12 n + 36 bodies) to
 /// start. Memory: O(12 n + 12 bodies), allocated in setMatrixFree(); solve() allocates nothing.
 class MatrixFreePgsSolver final : public PgsSolver {

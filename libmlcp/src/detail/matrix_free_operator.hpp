@@ -48,6 +48,25 @@ class MatrixFreeOperator {
   /// out = A x (n) in O(12 n); uses its own scratch, so the state of begin() is kept.
   void multiply(const Eigen::VectorXd& x, Eigen::VectorXd& out) const;
 
+  /// J_i . fc, (A x)_i without its cfm_i x_i term.
+  double jacobianProduct(int i) const { return rowDot(*m_factors, m_body, i, m_fc); }
+  /// cfm_i.
+  double cfm(int i) const { return m_factors->cfm[i]; }
+  /// A_ij - [i == j] cfm_i = J_i . iMJ_j over the bodies rows i and j share (0 when none): how
+  /// much (A x)_i moves per unit change of x_j. O(12).
+  double coupling(int i, int j) const {
+    const int world = static_cast<int>(m_fc.cols()) - 1;
+    double value = 0.0;
+    for (int s = 0; s < 2; ++s) {
+      const int body = m_body(i, s);
+      if (body == world) continue;
+      for (int t = 0; t < 2; ++t)
+        if (m_body(j, t) == body)
+          value += m_factors->J.row(i).segment<6>(6 * s).dot(m_iMJ.row(j).segment<6>(6 * t));
+    }
+    return value;
+  }
+
  private:
   using BodyPairs = Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>;
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "box_projection.hpp"
@@ -51,6 +52,55 @@ double sweep(Rows& rows, const PgsWorkspace& workspace, Eigen::VectorXd& x) {
       maxChange = std::max(maxChange, std::abs(delta));
     }
   }
+  return maxChange;
+}
+
+/// The same sweep on J, M^-1 (ODE's quickstep loop), software-pipelined. Row k's (A x)_k reads
+/// fc, which row k-1 has just changed: done in that order, every row waits for the previous
+/// row's store, and a sweep runs at the latency of that chain (about 45 cycles a row). Instead,
+/// J_k . fc is read before row k-1's change is stored, and that change enters as
+/// delta_k-1 A_k,k-1 (MatrixFreeOperator::coupling): the same (A x)_k up to rounding, with the
+/// store of row k-1 overlapping the work of row k.
+double sweep(MatrixFreeOperator& rows, const PgsWorkspace& workspace, Eigen::VectorXd& x) {
+  const std::vector<SweepRow>& plan = workspace.plan;
+  const int count = static_cast<int>(plan.size());
+  auto nextMovable = [&](int k) {
+    while (k < count && plan[k].step == 0.0) ++k;
+    return k;
+  };
+  double maxChange = 0.0;
+  int previous = -1;  // row of the last visit, its change not yet in fc
+  double previousDelta = 0.0;
+  int k = nextMovable(0);
+  double jacobianProduct = k < count ? rows.jacobianProduct(plan[k].row) : 0.0;
+  while (k < count) {
+    const SweepRow& r = plan[k];
+    const int i = r.row;
+    const double coupling = previousDelta != 0.0 ? rows.coupling(i, previous) : 0.0;
+    if (previousDelta != 0.0) rows.update(previous, previousDelta);
+    const int next = nextMovable(k + 1);
+    const double nextProduct = next < count ? rows.jacobianProduct(plan[next].row) : 0.0;
+
+    double l = r.lo;
+    double u = r.hi;
+    if (r.normal >= 0) {
+      u = std::abs(r.hi * x[r.normal]);
+      l = -u;
+    }
+    const double w = jacobianProduct + previousDelta * coupling + rows.cfm(i) * x[i] - r.b;
+    const double old = x[i];
+    const double updated = std::clamp(old - r.step * w, l, u);
+    const double delta = updated - old;
+    if (delta != 0.0) {
+      x[i] = updated;
+      maxChange = std::max(maxChange, std::abs(delta));
+    }
+    previous = i;
+    previousDelta = delta;
+    jacobianProduct = nextProduct;
+    k = next;
+  }
+  if (previousDelta != 0.0) rows.update(previous, previousDelta);
   return maxChange;
 }
 
@@ -112,13 +162,19 @@ void runPgs(Rows& rows,
 
   projectOntoBounds(problem, x);
   rows.begin(x);
-  double absolute = residual();
-  monitor.record(absolute);
-  if (monitor.meets(absolute)) {
-    report.status = Status::Converged;
-    setMessage(report, "converged: the start meets the tolerance (relative residual {:.3g})",
-               absolute / monitor.scale());
-    return;
+  // The start's residual (a pass over the rows, about a sweep matrix-free) only when a tolerance
+  // can stop before the first sweep or the history starts with it.
+  const bool canStop = options.relativeTolerance > 0.0 || options.absoluteTolerance > 0.0;
+  double absolute = std::numeric_limits<double>::infinity();
+  if (canStop || options.recordHistory) {
+    absolute = residual();
+    monitor.record(absolute);
+    if (monitor.meets(absolute)) {
+      report.status = Status::Converged;
+      setMessage(report, "converged: the start meets the tolerance (relative residual {:.3g})",
+                 absolute / monitor.scale());
+      return;
+    }
   }
 
   const int interval = options.residualInterval;
