@@ -36,6 +36,7 @@ std::vector<TimedSolve> timeInterleaved(const std::vector<MixedLCP*>& solvers,
     timed[s].repeats = static_cast<int>(v.size());
     if (v.empty()) continue;
     std::sort(v.begin(), v.end());
+    timed[s].minSeconds = v.front();
     const size_t m = v.size();
     timed[s].medianSeconds = m % 2 == 1 ? v[m / 2] : 0.5 * (v[m / 2 - 1] + v[m / 2]);
   }

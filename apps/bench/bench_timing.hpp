@@ -22,6 +22,7 @@ struct TimingBudget {
 struct TimedSolve {
   bool ran = false;            ///< false when the solver refused the problem (InvalidProblem)
   double medianSeconds = 0.0;  ///< median CPU time of one solve() (validation and residual in)
+  double minSeconds = 0.0;     ///< least CPU time of one solve (the least disturbed run)
   int repeats = 0;             ///< timed solves
   SolveReport report;          ///< of the last solve
 };

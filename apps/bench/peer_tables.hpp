@@ -19,6 +19,7 @@ struct Cell {
 struct Row {
   std::string problem;
   int n = 0;
+  int sweeps = 0;  ///< iterative: sweeps of the longer run (its residual is shown)
   std::vector<Cell> cells;
 };
 
@@ -35,10 +36,10 @@ std::string pivotingTable(const std::vector<Row>& rows);
 /// of the full solve, and the share of the later rounds.
 std::string roundsTable(const std::vector<Row>& rows);
 
-/// Markdown table of the iterative methods at sweepsLong sweeps: time per sweep, its ratio to the
-/// fastest peer, the residual reached; goal columns (dense pgs at most half the fastest peer's
+/// Markdown table of the iterative methods: time per sweep, its ratio to the fastest peer, the
+/// residual reached after Row::sweeps; goal columns (dense pgs at most half the fastest peer's
 /// time per sweep; matrix-free pgs at most a third of it for n >= 600).
-std::string iterativeTable(const std::vector<Row>& rows, int sweepsLong);
+std::string iterativeTable(const std::vector<Row>& rows);
 
 /// "12.3 ms", "45.6 us", "1.23 s".
 std::string formatSeconds(double seconds);

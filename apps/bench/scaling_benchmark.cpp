@@ -1,7 +1,7 @@
 // Time per sweep and per row of the matrix-free PGS and APGD from 100 to 100,000 rows: the cost
 // of a sweep should grow linearly with the rows (a flat time per row). Problem: mlcp::boxStacks,
 // columns of 2 cubes with 4 contacts per face (24 rows a column, mu 0.5, random sliding), as
-// many columns as needed. Time per sweep = (t(K2) - t(K1)) / (K2 - K1), the median CPU time of
+// many columns as needed. Time per sweep = (t(K2) - t(K1)) / (K2 - K1), the least CPU time of
 // solves with K1 and K2 sweeps (tolerance off), so what a solve does once (binding the factors is
 // done before; validation, the starting product and the final residual are in both) cancels.
 // Prints a markdown table; with --data FILE also the series for the plot.
@@ -63,8 +63,8 @@ Point measure(int target, int sweepsShort, int sweepsLong, const mb::TimingBudge
   const double span = sweepsLong - sweepsShort;
   Point p;
   p.rows = factors->size();
-  p.pgsSweep = (t[2].medianSeconds - t[0].medianSeconds) / span;
-  p.apgdSweep = (t[3].medianSeconds - t[1].medianSeconds) / span;
+  p.pgsSweep = (t[2].minSeconds - t[0].minSeconds) / span;
+  p.apgdSweep = (t[3].minSeconds - t[1].minSeconds) / span;
   p.pgsResidual = t[2].report.relativeResidual;
   p.apgdResidual = t[3].report.relativeResidual;
   return p;

@@ -10,18 +10,18 @@
 //
 //   ./build/apps/bench/mlcp_bench_whole_step [--count 1000] [--steps 180] [--iterations 20]
 
-#include <algorithm>
-#include <string>
-#include <vector>
+#include "bench_timing.hpp"
+
+#include <mlcp/dynamics/dynamics.hpp>
+#include <mlcp/mlcp.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <ode/ode.h>
 
-#include <mlcp/dynamics/dynamics.hpp>
-#include <mlcp/mlcp.hpp>
-
-#include "bench_timing.hpp"
+#include <algorithm>
+#include <string>
+#include <vector>
 
 namespace md = mlcp::dynamics;
 
@@ -63,8 +63,8 @@ class OdeTwin {
       else if (const auto* sphere = std::get_if<md::Sphere>(&geometry.shape))
         geom = dCreateSphere(m_space, sphere->radius);
       else if (const auto* plane = std::get_if<md::Plane>(&geometry.shape))
-        geom = dCreatePlane(m_space, plane->normal_W.x(), plane->normal_W.y(),
-                            plane->normal_W.z(), plane->offset);
+        geom = dCreatePlane(m_space, plane->normal_W.x(), plane->normal_W.y(), plane->normal_W.z(),
+                            plane->offset);
       else
         throw std::runtime_error("OdeTwin: capsules are not mirrored");
       if (geometry.body >= 0) dGeomSetBody(geom, bodies[static_cast<size_t>(geometry.body)]);
@@ -176,12 +176,14 @@ int main(int argc, char** argv) {
     samples.push_back(s);
   }
 
-  fmt::print("Pile of {} cubes, h = {:.4g} s, {} SOR sweeps (omega 1.3) per step; median CPU time "
-             "per step.\n\n",
-             count, scene.timeStep, iterations);
-  fmt::print("| steps | rows (libdynamics / ODE) | libdynamics step() | of which solve | "
-             "ODE collision + dWorldQuickStep | of which dWorldQuickStep | ratio | "
-             "libdynamics residual |\n|---|--:|--:|--:|--:|--:|--:|--:|\n");
+  fmt::print(
+      "Pile of {} cubes, h = {:.4g} s, {} SOR sweeps (omega 1.3) per step; median CPU time "
+      "per step.\n\n",
+      count, scene.timeStep, iterations);
+  fmt::print(
+      "| steps | rows (libdynamics / ODE) | libdynamics step() | of which solve | "
+      "ODE collision + dWorldQuickStep | of which dWorldQuickStep | ratio | "
+      "libdynamics residual |\n|---|--:|--:|--:|--:|--:|--:|--:|\n");
   const int third = steps / 3;
   for (int phase = 0; phase < 3; ++phase) {
     const int first = phase * third;
@@ -196,11 +198,12 @@ int main(int argc, char** argv) {
       odeRows.push_back(samples[static_cast<size_t>(k)].odeRows);
       residual.push_back(samples[static_cast<size_t>(k)].residual);
     }
-    fmt::print("| {}-{} | {:.0f} / {:.0f} | {:.2f} ms | {:.2f} ms | {:.2f} ms | {:.2f} ms | "
-               "{:.2f}× | {:.1e} |\n",
-               first + 1, last, median(rows), median(odeRows), 1e3 * median(ours),
-               1e3 * median(solve), 1e3 * median(odeTimes), 1e3 * median(quickStep),
-               median(ours) / median(odeTimes), median(residual));
+    fmt::print(
+        "| {}-{} | {:.0f} / {:.0f} | {:.2f} ms | {:.2f} ms | {:.2f} ms | {:.2f} ms | "
+        "{:.2f}× | {:.1e} |\n",
+        first + 1, last, median(rows), median(odeRows), 1e3 * median(ours), 1e3 * median(solve),
+        1e3 * median(odeTimes), 1e3 * median(quickStep), median(ours) / median(odeTimes),
+        median(residual));
   }
   return 0;
 }

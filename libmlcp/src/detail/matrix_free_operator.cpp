@@ -25,22 +25,38 @@ std::string MatrixFreeOperator::bind(std::shared_ptr<const MatrixFreeProblem> fa
     if (!f.J.row(i).allFinite()) return fmt::format("J row {} is not finite", i);
     if (!std::isfinite(f.cfm[i])) return fmt::format("cfm[{}] = {} is not finite", i, f.cfm[i]);
   }
+  // Slots: the rows with findex < 0, then the friction rows, each group in row order (PGS's
+  // sweep order), so a sweep reads J, iMJ and the body pairs front to back.
   const int world = f.bodyCount();
+  m_slotOf.resize(n);
+  m_rowOf.resize(n);
+  int next = 0;
+  for (int pass = 0; pass < 2; ++pass)
+    for (int i = 0; i < n; ++i)
+      if ((f.findex[i] >= 0) == (pass == 1)) {
+        m_slotOf[i] = next;
+        m_rowOf[next++] = i;
+      }
   m_body.resize(n, 2);
+  m_J.resize(n, 12);
   m_iMJ.resize(n, 12);
+  m_cfm.resize(n);
   m_diagonal.resize(n);
   for (int i = 0; i < n; ++i) {
+    const int s = m_slotOf[i];
+    m_J.row(s) = f.J.row(i);
+    m_cfm[s] = f.cfm[i];
     double d = f.cfm[i];
     for (int side = 0; side < 2; ++side) {
       const int body = f.bodies(i, side);
-      m_body(i, side) = body < 0 ? world : body;
+      m_body(s, side) = body < 0 ? world : body;
       if (body < 0) {
-        m_iMJ.row(i).segment<6>(6 * side).setZero();
+        m_iMJ.row(s).segment<6>(6 * side).setZero();
         continue;
       }
-      m_iMJ.row(i).segment<6>(6 * side) =
+      m_iMJ.row(s).segment<6>(6 * side) =
           (f.inverseMass[body] * f.J.row(i).segment<6>(6 * side).transpose()).transpose();
-      d += f.J.row(i).segment<6>(6 * side).dot(m_iMJ.row(i).segment<6>(6 * side));
+      d += f.J.row(i).segment<6>(6 * side).dot(m_iMJ.row(s).segment<6>(6 * side));
     }
     m_diagonal[i] = d;
   }
@@ -50,26 +66,27 @@ std::string MatrixFreeOperator::bind(std::shared_ptr<const MatrixFreeProblem> fa
   return {};
 }
 
-void MatrixFreeOperator::accumulate(const BodyPairs& body,
-                                    const MatrixFreeProblem::JacobianRows& iMJ,
-                                    const Eigen::VectorXd& x,
-                                    Eigen::Matrix<double, 6, Eigen::Dynamic>& fc) {
+void MatrixFreeOperator::accumulate(const Eigen::VectorXd& x,
+                                    Eigen::Matrix<double, 6, Eigen::Dynamic>& fc) const {
   fc.setZero();
   const int n = static_cast<int>(x.size());
-  for (int i = 0; i < n; ++i) {
-    if (x[i] == 0.0) continue;
-    fc.col(body(i, 0)) += x[i] * iMJ.row(i).segment<6>(0).transpose();
-    fc.col(body(i, 1)) += x[i] * iMJ.row(i).segment<6>(6).transpose();
+  for (int s = 0; s < n; ++s) {
+    const double value = x[m_rowOf[s]];
+    if (value == 0.0) continue;
+    fc.col(m_body(s, 0)) += value * m_iMJ.row(s).segment<6>(0).transpose();
+    fc.col(m_body(s, 1)) += value * m_iMJ.row(s).segment<6>(6).transpose();
   }
 }
 
-void MatrixFreeOperator::begin(const Eigen::VectorXd& x) { accumulate(m_body, m_iMJ, x, m_fc); }
+void MatrixFreeOperator::begin(const Eigen::VectorXd& x) { accumulate(x, m_fc); }
 
 void MatrixFreeOperator::multiply(const Eigen::VectorXd& x, Eigen::VectorXd& out) const {
-  const MatrixFreeProblem& f = *m_factors;
-  accumulate(m_body, m_iMJ, x, m_scratch);
-  const int n = f.size();
-  for (int i = 0; i < n; ++i) out[i] = rowDot(f, m_body, i, m_scratch) + f.cfm[i] * x[i];
+  accumulate(x, m_scratch);
+  const int n = static_cast<int>(x.size());
+  for (int s = 0; s < n; ++s) {
+    const int i = m_rowOf[s];
+    out[i] = slotDot(s, m_scratch) + m_cfm[s] * x[i];
+  }
 }
 
 }  // namespace mlcp::detail

@@ -17,7 +17,9 @@ namespace mlcp::detail {
 /// Used terms: J (n x 12, row-major, body1 block then body2 block), M^-1 (6 x 6 per body), cfm
 /// (n), fc (6 x (bodies + 1): a last, always zero, column for the static world, so that a row
 /// visit has no branch), iMJ (n x 12, zero on the static world's side).
-/// Memory: O(12 n + 12 bodies), allocated in bind(); every other call allocates nothing.
+/// J, iMJ and cfm are kept in slots: the rows with findex < 0 first, then the friction rows (the
+/// order PGS sweeps in), so that a sweep streams through memory; the public calls take rows.
+/// Memory: O(24 n + 12 bodies), allocated in bind(); every other call allocates nothing.
 class MatrixFreeOperator {
  public:
   /// Takes shared ownership of the factors, checks them (sizes, body indices, finite values)
@@ -37,32 +39,36 @@ class MatrixFreeOperator {
   void begin(const Eigen::VectorXd& x);
   /// (A x)_i = J_i . fc + cfm_i x_i for the x of begin() and the updates since.
   double rowProduct(int i, const Eigen::VectorXd& x) const {
-    return rowDot(*m_factors, m_body, i, m_fc) + m_factors->cfm[i] * x[i];
+    const int s = m_slotOf[i];
+    return slotDot(s, m_fc) + m_cfm[s] * x[i];
   }
   /// Records x_i += delta: fc += delta iMJ_i. The static world's column of fc takes the
   /// change too, but its iMJ part is zero, so it stays zero.
   void update(int i, double delta) {
-    m_fc.col(m_body(i, 0)) += delta * m_iMJ.row(i).segment<6>(0).transpose();
-    m_fc.col(m_body(i, 1)) += delta * m_iMJ.row(i).segment<6>(6).transpose();
+    const int s = m_slotOf[i];
+    m_fc.col(m_body(s, 0)) += delta * m_iMJ.row(s).segment<6>(0).transpose();
+    m_fc.col(m_body(s, 1)) += delta * m_iMJ.row(s).segment<6>(6).transpose();
   }
   /// out = A x (n) in O(12 n); uses its own scratch, so the state of begin() is kept.
   void multiply(const Eigen::VectorXd& x, Eigen::VectorXd& out) const;
 
   /// J_i . fc, (A x)_i without its cfm_i x_i term.
-  double jacobianProduct(int i) const { return rowDot(*m_factors, m_body, i, m_fc); }
+  double jacobianProduct(int i) const { return slotDot(m_slotOf[i], m_fc); }
   /// cfm_i.
-  double cfm(int i) const { return m_factors->cfm[i]; }
+  double cfm(int i) const { return m_cfm[m_slotOf[i]]; }
   /// A_ij - [i == j] cfm_i = J_i . iMJ_j over the bodies rows i and j share (0 when none): how
   /// much (A x)_i moves per unit change of x_j. O(12).
   double coupling(int i, int j) const {
+    const int si = m_slotOf[i];
+    const int sj = m_slotOf[j];
     const int world = static_cast<int>(m_fc.cols()) - 1;
     double value = 0.0;
-    for (int s = 0; s < 2; ++s) {
-      const int body = m_body(i, s);
+    for (int a = 0; a < 2; ++a) {
+      const int body = m_body(si, a);
       if (body == world) continue;
-      for (int t = 0; t < 2; ++t)
-        if (m_body(j, t) == body)
-          value += m_factors->J.row(i).segment<6>(6 * s).dot(m_iMJ.row(j).segment<6>(6 * t));
+      for (int b = 0; b < 2; ++b)
+        if (m_body(sj, b) == body)
+          value += m_J.row(si).segment<6>(6 * a).dot(m_iMJ.row(sj).segment<6>(6 * b));
     }
     return value;
   }
@@ -70,23 +76,22 @@ class MatrixFreeOperator {
  private:
   using BodyPairs = Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>;
 
-  static void accumulate(const BodyPairs& body,
-                         const MatrixFreeProblem::JacobianRows& iMJ,
-                         const Eigen::VectorXd& x,
-                         Eigen::Matrix<double, 6, Eigen::Dynamic>& fc);
-  /// J_i . fc over both bodies (the static world's column of fc is zero).
-  static double rowDot(const MatrixFreeProblem& f,
-                       const BodyPairs& body,
-                       int i,
-                       const Eigen::Matrix<double, 6, Eigen::Dynamic>& fc) {
-    return f.J.row(i).segment<6>(0).dot(fc.col(body(i, 0)).transpose()) +
-           f.J.row(i).segment<6>(6).dot(fc.col(body(i, 1)).transpose());
+  /// fc = M^-1 J^T x over the slots.
+  void accumulate(const Eigen::VectorXd& x, Eigen::Matrix<double, 6, Eigen::Dynamic>& fc) const;
+  /// J . fc of slot s over both bodies (the static world's column of fc is zero).
+  double slotDot(int s, const Eigen::Matrix<double, 6, Eigen::Dynamic>& fc) const {
+    return m_J.row(s).segment<6>(0).dot(fc.col(m_body(s, 0)).transpose()) +
+           m_J.row(s).segment<6>(6).dot(fc.col(m_body(s, 1)).transpose());
   }
 
   std::shared_ptr<const MatrixFreeProblem> m_factors;
-  BodyPairs m_body;  // (n x 2) the bodies of each row, the static world (-1) as bodyCount
-  MatrixFreeProblem::JacobianRows m_iMJ;
-  Eigen::VectorXd m_diagonal;
+  Eigen::VectorXi m_slotOf;  // (n) per row: its slot (rows with findex < 0 first)
+  Eigen::VectorXi m_rowOf;   // (n) per slot: its row
+  BodyPairs m_body;          // (n x 2) per slot: the bodies, the static world (-1) as bodyCount
+  MatrixFreeProblem::JacobianRows m_J;    // (n x 12) per slot
+  MatrixFreeProblem::JacobianRows m_iMJ;  // (n x 12) per slot
+  Eigen::VectorXd m_cfm;                  // (n) per slot
+  Eigen::VectorXd m_diagonal;             // (n) per row
   Eigen::Matrix<double, 6, Eigen::Dynamic> m_fc;
   mutable Eigen::Matrix<double, 6, Eigen::Dynamic> m_scratch;
 };
