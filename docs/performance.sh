@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Regenerates the figures and tables of docs/performance.md: runs the three benchmark programs
+# (our solvers against the peers' in one process, the matrix-free scaling, the whole step against
+# ODE) and draws the plots with gnuplot (gnuplot-nox).
+#
+#   docs/performance.sh [BUILD_DIR]        (default build; Release build with the adapters)
+#   QUICK=1 docs/performance.sh            (n up to 600, shorter time budgets)
+#
+# Writes docs/performance/{peers,scaling,whole_step}.md (markdown tables), the series
+# docs/performance/*.dat and docs/figures/performance_*.png.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${1:-build}
+OUT=docs/performance
+FIGURES=docs/figures
+mkdir -p "$OUT" "$FIGURES"
+quick=()
+if [ -n "${QUICK:-}" ]; then quick=(--quick); fi
+
+"$BUILD/apps/bench/mlcp_bench_peers" "${quick[@]}" --data "$OUT" > "$OUT/peers.md"
+"$BUILD/apps/bench/mlcp_bench_scaling" "${quick[@]}" --data "$OUT/scaling.dat" > "$OUT/scaling.md"
+if [ -x "$BUILD/apps/bench/mlcp_bench_whole_step" ]; then
+  "$BUILD/apps/bench/mlcp_bench_whole_step" > "$OUT/whole_step.md"
+fi
+
+gnuplot <<GNUPLOT
+set terminal pngcairo size 1000,700 font ",11"
+set grid
+set key top left
+
+# Time of one solve against n, pivoting methods, log axes.
+set output '$FIGURES/performance_pivoting.png'
+set logscale xy
+set xlabel 'n (rows)'
+set ylabel 'median CPU time of one solve (ms)'
+set title 'Pivoting methods on the ODE-style random problems (mixed: nub, boxes, friction)'
+plot '$OUT/pivoting_random.dat' using 1:2 with linespoints lw 2 title 'dantzig', \
+     '' using 1:3 with linespoints lw 2 title 'dantzig ODE mode', \
+     '' using 1:4 with linespoints lw 2 dt 2 title 'bullet-dantzig', \
+     '' using 1:5 with linespoints lw 2 dt 2 title 'dart-dantzig', \
+     '$OUT/pivoting_lcp.dat' using 1:6 with linespoints lw 2 dt 3 title 'siconos-lemke (pure LCP set)'
+
+# Time per sweep against n, iterative methods, log axes.
+set output '$FIGURES/performance_sweeps.png'
+set ylabel 'median CPU time per sweep / iteration (us)'
+set title 'Iterative methods on the ODE-style random problems (dense A)'
+plot '$OUT/iterative_random.dat' using 1:2 with linespoints lw 2 title 'pgs', \
+     '' using 1:3 with linespoints lw 2 title 'apgd', \
+     '' using 1:4 with linespoints lw 2 dt 2 title 'bullet-pgs', \
+     '' using 1:5 with linespoints lw 2 dt 2 title 'dart-pgs'
+
+# Matrix-free scaling: time per row and sweep against rows.
+set output '$FIGURES/performance_scaling.png'
+set logscale x
+unset logscale y
+set yrange [0:*]
+set xlabel 'rows'
+set ylabel 'CPU time per row and sweep (ns)'
+set title 'Matrix-free PGS and APGD on box stacks: cost per row (flat = linear in n)'
+plot '$OUT/scaling.dat' using 1:2 with linespoints lw 2 title 'pgs-matrix-free', \
+     '' using 1:3 with linespoints lw 2 title 'apgd-matrix-free'
+set autoscale y
+
+# Residual against iterations.
+set output '$FIGURES/performance_residual.png'
+set logscale xy
+set xlabel 'sweep / iteration'
+set ylabel 'relative residual (spec natural map)'
+set format y '%.0e'
+set key top right
+set multiplot layout 1,2
+set title 'random n = 200'
+plot '$OUT/history_random200.dat' using 1:2 with lines lw 2 title 'pgs', \
+     '' using 1:3 with lines lw 2 title 'apgd', \
+     '$OUT/history_random200_peers.dat' using 1:2 with linespoints lw 2 dt 2 title 'bullet-pgs', \
+     '' using 1:3 with linespoints lw 2 dt 2 title 'dart-pgs'
+set title 'box stacks n = 600'
+plot '$OUT/history_boxstacks600.dat' using 1:2 with lines lw 2 title 'pgs', \
+     '' using 1:3 with lines lw 2 title 'apgd', \
+     '' using 1:4 with lines lw 2 dt 4 title 'pgs-matrix-free', \
+     '' using 1:5 with lines lw 2 dt 4 title 'apgd-matrix-free', \
+     '$OUT/history_boxstacks600_peers.dat' using 1:2 with linespoints lw 2 dt 2 title 'bullet-pgs', \
+     '' using 1:3 with linespoints lw 2 dt 2 title 'dart-pgs'
+unset multiplot
+GNUPLOT
+echo "wrote $OUT/*.md, $OUT/*.dat and $FIGURES/performance_*.png"
