@@ -7,6 +7,9 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <memory>
+#include <utility>
+
 BOOST_AUTO_TEST_SUITE(Allocation)
 
 BOOST_AUTO_TEST_CASE(second_solve_allocates_nothing) {
@@ -33,6 +36,41 @@ BOOST_AUTO_TEST_CASE(second_solve_allocates_nothing) {
     BOOST_TEST_INFO(name << ": " << report.status << ", " << report.message);
     BOOST_TEST(allocated == 0);
     BOOST_TEST(report.relativeResidual < 1.0);
+  }
+}
+
+// The kernels that grow with n (Dantzig's refinement LU through matrix-vector products, PGS's
+// column runs) on problems large enough that a temporary would not fit Eigen's stack buffers.
+BOOST_AUTO_TEST_CASE(large_problems_allocate_nothing) {
+  if (!mlcp::test::AllocationCounter::available()) {
+    BOOST_TEST_MESSAGE("allocations cannot be counted in this build: skipped");
+    return;
+  }
+  mlcp::RandomProblemOptions options;
+  options.n = 600;
+  const mlcp::Problem random = mlcp::randomProblem(options);
+  mlcp::BoxStackOptions stacks;
+  stacks.columnsX = 25;
+  stacks.columnsY = 1;
+  stacks.layers = 2;
+  const mlcp::Problem contacts =
+      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(stacks)));
+  for (const auto& [name, problem] :
+       {std::pair{"dantzig", &random}, std::pair{"pgs", &contacts}, std::pair{"apgd", &contacts},
+        std::pair{"pgs-matrix-free", &contacts}}) {
+    auto solver = mlcp::makeSolver(name);
+    solver->setProblem(*problem);
+    solver->solve();
+    long allocated = 0;
+    {
+      const mlcp::test::AllocationCounter counter;
+      solver->solve();
+      allocated = counter.count();
+    }
+    const mlcp::SolveReport& report = solver->report();
+    BOOST_TEST_INFO(name << ": " << report.status << ", " << report.message);
+    BOOST_TEST(allocated == 0);
+    BOOST_TEST(report.relativeResidual < 1e-3);
   }
 }
 
