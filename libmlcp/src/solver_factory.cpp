@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include <mlcp/dantzig_solver.hpp>
+#include <mlcp/lemke_solver.hpp>
 
 namespace mlcp {
 
@@ -17,6 +18,7 @@ void applyCommon(const SolverSettings& settings, Options& options) {
   if (settings.maxIterations) options.maxIterations = *settings.maxIterations;
   if (settings.relativeTolerance) options.relativeTolerance = *settings.relativeTolerance;
   if (settings.maxSeconds) options.maxSeconds = *settings.maxSeconds;
+  if (settings.recordHistory) options.recordHistory = *settings.recordHistory;
 }
 
 std::vector<SolverEntry> builtInSolvers() {
@@ -26,6 +28,12 @@ std::vector<SolverEntry> builtInSolvers() {
                        DantzigOptions options;
                        applyCommon(settings, options);
                        return std::make_unique<DantzigSolver>(options);
+                     }});
+  entries.push_back({"lemke", "Lexicographic Lemke pivoting: any A (non-symmetric too), exact friction",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       LemkeOptions options;
+                       applyCommon(settings, options);
+                       return std::make_unique<LemkeSolver>(options);
                      }});
   return entries;
 }

@@ -4,12 +4,15 @@
 
 #include <mlcp/blcp_io.hpp>
 #include <mlcp/dantzig_solver.hpp>
+#include <mlcp/lemke_solver.hpp>
 #include <mlcp/matrix_free_problem.hpp>
 #include <mlcp/mixed_lcp.hpp>
 #include <mlcp/options.hpp>
 #include <mlcp/problem.hpp>
+#include <mlcp/problem_file.hpp>
 #include <mlcp/random_problem.hpp>
 #include <mlcp/report.hpp>
 #include <mlcp/residual.hpp>
+#include <mlcp/siconos_io.hpp>
 #include <mlcp/solver_factory.hpp>
 #include <mlcp/status.hpp>
