@@ -178,8 +178,8 @@ ProblemFile readFclib(const std::filesystem::path& path) {
     p.x = Eigen::Map<const Eigen::VectorXd>(r.data(), n);
   }
   if (d == 3) result.approximation = std::string(kFrictionPyramidNote);
-  p.name = fmt::format("{} (FCLIB local FC{}D{}{})", path.filename().string(), d,
-                       result.approximation.empty() ? "" : "; ", result.approximation);
+  p.name = fmt::format("{} (FCLIB local FC{}D{})", path.filename().string(), d,
+                       d == 3 ? "; Coulomb cone linearised to a friction pyramid" : "");
   return result;
 }
 

@@ -93,11 +93,21 @@ void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveR
   }
   const double start = nowSeconds();
   std::string why;
-  if (!m_elimination->eliminate(problem, m_options.eliminationTolerance, why) ||
-      !m_transform->build(m_elimination->A(), m_elimination->b(), m_elimination->lo(),
-                          m_elimination->hi(), m_elimination->findex(), why)) {
+  if (!m_elimination->eliminate(problem, m_options.eliminationTolerance, why)) {
     report.status = Status::InvalidProblem;
     report.message = std::move(why);
+    return;
+  }
+  const int refused = m_transform->build(m_elimination->A(), m_elimination->b(),
+                                         m_elimination->lo(), m_elimination->hi(),
+                                         m_elimination->findex());
+  if (refused >= 0) {
+    const int i = m_elimination->originalRow(refused);
+    const int k = problem.findex[i];
+    report.status = Status::InvalidProblem;
+    report.message = fmt::format("friction row {} refers to normal row {} whose x can be negative "
+                                 "(bounds [{}, {}]); lemke needs lo >= 0 on normal rows",
+                                 i, k, problem.lo[k], problem.hi[k]);
     return;
   }
   const int N = m_transform->size();

@@ -202,9 +202,11 @@ Problem parseFrictionContact(TextScanner& in, std::string* approximation) {
                                        header.cols, n, n, n));
   }
   Eigen::MatrixXd W = detail::readNumericsMatrixPayload(in, header, "W");
-  if (nextIsMatrixHeader(in, n, n))
+  if (nextIsMatrixHeader(in, n, n)) {
+    in.next();  // report the line where the second matrix starts
     in.fail("a second matrix follows the first: this is a global (GFC) problem (M, H, q, b, mu), "
             "not supported; only local FC2D/FC3D problems (W, q, mu) are read");
+  }
   const Eigen::VectorXd q = readVector(in, "q", n);
   const Eigen::VectorXd mu = readVector(in, "mu", nc);
   for (int c = 0; c < nc; ++c)
@@ -220,8 +222,8 @@ Problem parseFrictionContact(TextScanner& in, std::string* approximation) {
   }
   std::string note;
   if (d == 3) note = std::string(kFrictionPyramidNote);
-  p.name = fmt::format("{} (Siconos FC{}D{}{})", stem(in.source()), d, note.empty() ? "" : "; ",
-                       note);
+  p.name = fmt::format("{} (Siconos FC{}D{})", stem(in.source()), d,
+                       d == 3 ? "; Coulomb cone linearised to a friction pyramid" : "");
   if (approximation != nullptr) *approximation = note;
   return p;
 }

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -23,6 +24,11 @@ enum class ProblemFormat {
 /// Name used on command lines: "auto", "blcp", "siconos-lcp", "siconos-mlcp", "siconos-relay",
 /// "siconos-fc", "fclib".
 std::string_view toString(ProblemFormat format);
+
+/// Writes toString(format).
+inline std::ostream& operator<<(std::ostream& out, ProblemFormat format) {
+  return out << toString(format);
+}
 
 /// The format named `name` (as toString() prints it), or nullopt.
 std::optional<ProblemFormat> problemFormatFromString(std::string_view name);

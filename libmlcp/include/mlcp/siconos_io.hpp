@@ -1,7 +1,7 @@
 #pragma once
 
 #include <filesystem>
-#include <iosfwd>
+#include <ostream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +21,11 @@ enum class SiconosKind {
 
 /// Lower-case name ("lcp", "mlcp", "relay", "fc").
 std::string_view toString(SiconosKind kind);
+
+/// Writes toString(kind).
+inline std::ostream& operator<<(std::ostream& out, SiconosKind kind) {
+  return out << toString(kind);
+}
 
 /// Parses one Siconos numerics test file and converts it to this project's convention
 /// (shared/spec/blcp-text-format.md, w = A x - b), as shared/data/siconos/README.md maps it:

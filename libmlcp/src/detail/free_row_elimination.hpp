@@ -50,6 +50,9 @@ class FreeRowElimination {
   Eigen::VectorBlock<const Eigen::VectorXd> hi() const { return m_hi.head(m_size); }
   Eigen::VectorBlock<const Eigen::VectorXi> findex() const { return m_findex.head(m_size); }
 
+  /// The original row of reduced row a (0 <= a < size()).
+  int originalRow(int a) const { return m_reducedRow[a]; }
+
   /// x (n) of the original problem from the reduced solution xr (size()).
   void recover(const Eigen::Ref<const Eigen::VectorXd>& xr, Eigen::VectorXd& x) const;
 

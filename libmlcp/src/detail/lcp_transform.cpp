@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include <fmt/format.h>
 
 namespace mlcp::detail {
 
@@ -30,12 +29,11 @@ int LcpTransform::addVariable(Kind kind, int row) {
   return j;
 }
 
-bool LcpTransform::build(const Eigen::Ref<const Eigen::MatrixXd>& A,
-                         const Eigen::Ref<const Eigen::VectorXd>& b,
-                         const Eigen::Ref<const Eigen::VectorXd>& lo,
-                         const Eigen::Ref<const Eigen::VectorXd>& hi,
-                         const Eigen::Ref<const Eigen::VectorXi>& findex,
-                         std::string& why) {
+int LcpTransform::build(const Eigen::Ref<const Eigen::MatrixXd>& A,
+                        const Eigen::Ref<const Eigen::VectorXd>& b,
+                        const Eigen::Ref<const Eigen::VectorXd>& lo,
+                        const Eigen::Ref<const Eigen::VectorXd>& hi,
+                        const Eigen::Ref<const Eigen::VectorXi>& findex) {
   const int n = static_cast<int>(b.size());
   m_rows = n;
   m_size = 0;
@@ -83,12 +81,7 @@ bool LcpTransform::build(const Eigen::Ref<const Eigen::MatrixXd>& A,
     const int k = findex[i];
     if (k < 0) continue;
     const bool normalAffine = m_var2[k] < 0 && (m_var1[k] < 0 || m_coef1[k] == 1.0);
-    if (!normalAffine || m_x0[k] < 0.0) {
-      why = fmt::format("friction row {} refers to normal row {} whose x can be negative (bounds "
-                        "[{}, {}]); lemke needs lo >= 0 on normal rows",
-                        i, k, lo[k], hi[k]);
-      return false;
-    }
+    if (!normalAffine || m_x0[k] < 0.0) return i;
     const double mu = std::abs(hi[i]);
     if (mu == 0.0) continue;  // the box is [0, 0]: x_i = 0
     const int y = addVariable(kBoxLower, i);
@@ -107,7 +100,7 @@ bool LcpTransform::build(const Eigen::Ref<const Eigen::MatrixXd>& A,
     m_coef2[i] = m_var1[k] >= 0 ? -mu : 0.0;
   }
   for (int j = 0; j < m_size; ++j) fillRow(j, A, b);
-  return true;
+  return -1;
 }
 
 void LcpTransform::fillRow(int j, const Eigen::Ref<const Eigen::MatrixXd>& A,

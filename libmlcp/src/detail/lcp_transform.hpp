@@ -1,7 +1,5 @@
 #pragma once
 
-#include <string>
-
 #include <Eigen/Core>
 
 
@@ -27,21 +25,20 @@ namespace mlcp::detail {
 /// The box pairs are the standard reduction of a box-constrained variational inequality to an
 /// LCP [Cottle, Pang & Stone 1992, Ch. 1]: y > 0 and s = 0 give w_i = 0 inside the box, y = 0
 /// gives w_i >= 0 at lo, y = hi - lo gives w_i = -s <= 0 at hi.
-/// Memory: reserve(n) allocates M (2n x 2n) and the row tables; build() allocates nothing
-/// (except the refusal message).
+/// Memory: reserve(n) allocates M (2n x 2n) and the row tables; build() allocates nothing.
 class LcpTransform {
  public:
   /// Sizes the workspace for problems of up to n rows.
   void reserve(int n);
 
   /// Builds M and q for the problem (A, b, lo, hi, findex) of n <= the reserved size rows.
-  /// Returns false, with `why` naming the row, when a friction row's normal row may be negative.
-  bool build(const Eigen::Ref<const Eigen::MatrixXd>& A,
-             const Eigen::Ref<const Eigen::VectorXd>& b,
-             const Eigen::Ref<const Eigen::VectorXd>& lo,
-             const Eigen::Ref<const Eigen::VectorXd>& hi,
-             const Eigen::Ref<const Eigen::VectorXi>& findex,
-             std::string& why);
+  /// Returns the first friction row whose normal row may be negative (|x_i| <= mu |x_k| is then
+  /// not linear), or -1 when the LCP was built.
+  int build(const Eigen::Ref<const Eigen::MatrixXd>& A,
+            const Eigen::Ref<const Eigen::VectorXd>& b,
+            const Eigen::Ref<const Eigen::VectorXd>& lo,
+            const Eigen::Ref<const Eigen::VectorXd>& hi,
+            const Eigen::Ref<const Eigen::VectorXi>& findex);
 
   /// N, the size of the LCP built last.
   int size() const { return m_size; }

@@ -15,7 +15,7 @@ class TextScanner {
   /// @param[in] source the file name used in error messages
   TextScanner(std::string_view text, std::string source);
 
-  /// Next token; empty at the end of the text.
+  /// Next token; empty at the end of the text (line() then stays at the last token's line).
   std::string_view next();
   /// Next token, or a ParseError "unexpected end of file, expected WHAT".
   std::string_view expectToken(std::string_view what);
