@@ -346,6 +346,26 @@ BOOST_AUTO_TEST_CASE(malformed_files_give_one_line_and_exit_code_2) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(progress_line_only_on_a_terminal, *utf::precondition([](utf::test_unit_id) {
+                       return std::system("script --version > /dev/null 2>&1") == 0;
+                     })) {
+  // Through a pseudo-terminal (util-linux `script`), a batch of 8 x 3 = 24 runs shows progress
+  // on stderr; stdout, redirected to a file, stays clean.
+  const std::string table = path("table.txt");
+  const std::string typescript = path("typescript.txt");
+  const std::string command = fmt::format(
+      "script -qec \"'{}' compare --solvers dantzig,lemke,dantzig > '{}'\" '{}' > /dev/null",
+      MLCP_CLI_PATH, table, typescript);
+  BOOST_REQUIRE(std::system(command.c_str()) == 0);
+  const std::string terminal = slurp(typescript);
+  BOOST_TEST(terminal.find("\r\033[K[ 1/24] random-n12-seed1: dantzig") != std::string::npos);
+  BOOST_TEST(terminal.find("[24/24] random-n600-seed2: dantzig") != std::string::npos);
+  BOOST_TEST(slurp(table).find('\033') == std::string::npos);
+  // Without a terminal (this test's pipes) there is no progress at all.
+  const Run r = run("compare --solvers dantzig,lemke,dantzig");
+  BOOST_TEST(r.err.empty());
+}
+
 BOOST_AUTO_TEST_CASE(siconos_folder_in_json, *utf::precondition([](utf::test_unit_id) {
                        return mlcp::test::sharedDataDir().has_value();
                      })) {

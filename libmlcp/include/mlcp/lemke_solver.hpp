@@ -25,8 +25,8 @@ struct LemkeOptions : SolverOptions {
   /// A pivot of the free block A(F,F) counts towards its rank (and eliminates an unknown) when
   /// it exceeds eliminationTolerance * max |A(F,F)|.
   double eliminationTolerance = 1e-12;
-  /// Larger problems are refused (the workspace is 12 n^2 doubles, 216 MB at the default 1500).
-  int maxRows = 1500;
+  /// Larger problems are refused (the workspace is 15 n^2 doubles, 120 MB at the default 1000).
+  int maxRows = 1000;
 
   bool isValid(std::string* why) const;
 };
@@ -63,8 +63,8 @@ struct LemkeOptions : SolverOptions {
 /// Converged; otherwise Inaccurate (ill-conditioned basis).
 /// Statuses: Unbounded (secondary ray), MaxIterations (pivot limit), TimeLimit.
 /// Cost: O(N^2) per pivot, O(N^3) per recomputation of B^-1 (every N pivots).
-/// Memory: O(n^2) (4 n^2 doubles for the elimination, 8 n^2 for the tableau: 12 * 8 n^2 bytes,
-/// 216 MB at n = 1500), allocated in setMatrix(); nothing in solve().
+/// Memory: O(n^2) (3 n^2 doubles for the elimination, 4 n^2 for M, 8 n^2 for the tableau:
+/// 120 n^2 bytes, 120 MB at n = 1000), allocated in setMatrix(); nothing in solve().
 /// The initial guess is not used.
 ///
 /// [Lemke 1965] C. E. Lemke, "Bimatrix equilibrium points and mathematical programming",

@@ -18,9 +18,8 @@ void FreeRowElimination::reserve(int n) {
   m_size = m_rank = m_free = 0;
   m_lu.resize(n, n);
   m_solved.resize(n, n + 1);
-  m_gather.resize(n, n);
   m_A.resize(n, n);
-  for (Eigen::VectorXd* v : {&m_b, &m_lo, &m_hi}) v->resize(n);
+  for (Eigen::VectorXd* v : {&m_b, &m_lo, &m_hi, &m_gather}) v->resize(n);
   for (Eigen::VectorXi* v : {&m_findex, &m_freeRows, &m_rowOrder, &m_colOrder, &m_reducedRow,
                              &m_reducedCol, &m_toReduced})
     v->resize(n);
@@ -105,18 +104,19 @@ bool FreeRowElimination::eliminate(const ProblemView& problem, double rankTolera
     if (k > 0) S.topRows(k).noalias() -= lu.col(k).head(k) * S.row(k);
   }
 
-  // A' = A(R,C) - A(R,J) S_A,  b' = b_R - A(R,J) S_b.
+  // A' = A(R,C) - A(R,J) S_A,  b' = b_R - A(R,J) S_b, one column of A(R,J) at a time.
   auto reducedA = m_A.topLeftCorner(m, m);
-  auto gather = m_gather.topLeftCorner(m, r);
   for (int a = 0; a < m; ++a) {
     const int row = m_reducedRow[a];
     for (int c = 0; c < m; ++c) reducedA(a, c) = A(row, m_reducedCol[c]);
-    for (int k = 0; k < r; ++k) gather(a, k) = A(row, m_freeRows[m_colOrder[k]]);
     m_b[a] = problem.b[row];
   }
+  auto gather = m_gather.head(m);
   for (int k = 0; k < r; ++k) {
-    reducedA.noalias() -= gather.col(k) * S.row(k).head(m);
-    m_b.head(m) -= gather.col(k) * S(k, m);
+    const int column = m_freeRows[m_colOrder[k]];
+    for (int a = 0; a < m; ++a) gather[a] = A(m_reducedRow[a], column);
+    reducedA.noalias() -= gather * S.row(k).head(m);
+    m_b.head(m) -= gather * S(k, m);
   }
   for (int a = 0; a < m; ++a) {
     const int row = m_reducedRow[a];

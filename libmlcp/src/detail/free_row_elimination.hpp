@@ -25,7 +25,7 @@ namespace mlcp::detail {
 /// with the bounds and findex of G (its free rows F \ I first): the reduction of a mixed LCP with
 /// a nonsingular equality block to an LCP [Cottle, Pang & Stone 1992, Ch. 1]. When A(F,F)
 /// is singular (rank r < |F|), the |F| - r remaining free rows stay free in the reduced problem.
-/// Memory: reserve(n) allocates four n x n matrices; eliminate() allocates nothing except
+/// Memory: reserve(n) allocates three n x n matrices; eliminate() allocates nothing except
 /// a refusal message.
 class FreeRowElimination {
  public:
@@ -60,9 +60,8 @@ class FreeRowElimination {
   int m_n = 0, m_size = 0, m_rank = 0, m_free = 0;
   Eigen::MatrixXd m_lu;      // LU of A(F,F), full pivoting (top-left |F| x |F|)
   Eigen::MatrixXd m_solved;  // S = A(I,J)^-1 [A(I,C) b_I]   (r x (n - r + 1))
-  Eigen::MatrixXd m_gather;  // A(R,J)                       ((n - r) x r)
   Eigen::MatrixXd m_A;       // reduced A
-  Eigen::VectorXd m_b, m_lo, m_hi;
+  Eigen::VectorXd m_b, m_lo, m_hi, m_gather;  // m_gather: one column of A(R,J)
   Eigen::VectorXi m_findex;
   Eigen::VectorXi m_freeRows, m_rowOrder, m_colOrder;  // F; I then F \ I; J then F \ J
   Eigen::VectorXi m_reducedRow, m_reducedCol;          // original index of reduced row / column
