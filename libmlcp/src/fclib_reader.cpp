@@ -134,7 +134,8 @@ class FclibFile {
 }  // namespace
 
 ProblemFile readFclib(const std::filesystem::path& path) {
-  if (!std::filesystem::is_regular_file(path)) throw ParseError(path.string(), 0, "cannot open the file");
+  if (!std::filesystem::is_regular_file(path))
+    throw ParseError(path.string(), 0, "cannot open the file");
   const FclibFile file(path);
   if (!file.isOpen()) file.fail("not an HDF5 file, or a truncated one");
   if (!file.exists("/fclib_local")) {
@@ -166,7 +167,8 @@ ProblemFile readFclib(const std::filesystem::path& path) {
   p.hi = Eigen::VectorXd::Constant(n, kInf);
   p.findex = Eigen::VectorXi::Constant(n, -1);
   for (int c = 0; c < nc; ++c) {
-    if (mu[c] < 0.0) file.fail(fmt::format("/fclib_local/vectors/mu[{}] = {} is negative", c, mu[c]));
+    if (mu[c] < 0.0)
+      file.fail(fmt::format("/fclib_local/vectors/mu[{}] = {} is negative", c, mu[c]));
     for (int t = 1; t < d; ++t) {
       p.findex[d * c + t] = d * c;
       p.lo[d * c + t] = -mu[c];

@@ -50,7 +50,8 @@ ProblemFormat detectFromText(const std::filesystem::path& path, std::string_view
   if (extension == ".hdf5" || extension == ".h5") return ProblemFormat::Fclib;
   if (text.substr(0, 8) == "\x89HDF\r\n\x1a\n") return ProblemFormat::Fclib;
   const size_t first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string_view::npos && text.substr(first, 4) == "blcp") return ProblemFormat::Blcp;
+  if (first != std::string_view::npos && text.substr(first, 4) == "blcp")
+    return ProblemFormat::Blcp;
   if (const auto kind = guessSiconosKind(path, text)) return fromSiconos(*kind);
   throw ParseError(path.string(), 1,
                    "unknown problem format: not BLCP (first word 'blcp'), not a Siconos LCP, "

@@ -29,7 +29,8 @@ std::vector<SolverEntry> builtInSolvers() {
                        applyCommon(settings, options);
                        return std::make_unique<DantzigSolver>(options);
                      }});
-  entries.push_back({"lemke", "Lexicographic Lemke pivoting: any A (non-symmetric too), exact friction",
+  entries.push_back({"lemke",
+                     "Lexicographic Lemke pivoting: any A (non-symmetric too), exact friction",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
                        LemkeOptions options;
                        applyCommon(settings, options);

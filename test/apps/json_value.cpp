@@ -23,7 +23,8 @@ class Parser {
     throw std::runtime_error("JSON error at offset " + std::to_string(m_pos) + ": " + what);
   }
   void space() {
-    while (m_pos < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_pos]))) ++m_pos;
+    while (m_pos < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_pos])))
+      ++m_pos;
   }
   char peek() {
     space();
@@ -136,7 +137,8 @@ class Parser {
     if (m_text[m_pos] == '-') ++m_pos;
     auto digits = [&] {
       const size_t from = m_pos;
-      while (m_pos < m_text.size() && std::isdigit(static_cast<unsigned char>(m_text[m_pos]))) ++m_pos;
+      while (m_pos < m_text.size() && std::isdigit(static_cast<unsigned char>(m_text[m_pos])))
+        ++m_pos;
       if (m_pos == from) fail("expected a digit");
     };
     digits();

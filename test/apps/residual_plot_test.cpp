@@ -75,7 +75,8 @@ BOOST_AUTO_TEST_CASE(writes_a_png, *utf::precondition(GnuplotPresent())) {
   auto be32 = [&](size_t at) {
     return (static_cast<unsigned char>(bytes[at]) << 24) |
            (static_cast<unsigned char>(bytes[at + 1]) << 16) |
-           (static_cast<unsigned char>(bytes[at + 2]) << 8) | static_cast<unsigned char>(bytes[at + 3]);
+           (static_cast<unsigned char>(bytes[at + 2]) << 8) |
+           static_cast<unsigned char>(bytes[at + 3]);
   };
   BOOST_TEST(be32(16) == 1100);
   BOOST_TEST(be32(20) == 700);

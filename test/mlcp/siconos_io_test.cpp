@@ -1,4 +1,5 @@
 #include <cmath>
+#include <fstream>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -65,7 +66,8 @@ BOOST_AUTO_TEST_SUITE(SiconosIo)
 // shared/data/siconos/README.md, "Worked examples": each printed line of the dense storage is a
 // column of M; the SBM version with 2 x 2 blocks is the same problem.
 BOOST_AUTO_TEST_CASE(lcp_ortiz_dense_equals_block_version, *utf::precondition(SharedData())) {
-  const mlcp::Problem dense = mlcp::readSiconos(siconos("lcp/lcp_ortiz.dat"), mlcp::SiconosKind::Lcp);
+  const mlcp::Problem dense =
+      mlcp::readSiconos(siconos("lcp/lcp_ortiz.dat"), mlcp::SiconosKind::Lcp);
   const mlcp::Problem block =
       mlcp::readSiconos(siconos("lcp/lcp_ortiz_block.dat"), mlcp::SiconosKind::Lcp);
   Eigen::Matrix4d M;
@@ -173,8 +175,9 @@ BOOST_AUTO_TEST_CASE(local_fc_files_read_global_ones_are_rejected,
   for (const fs::path& file : datFiles("fc")) {
     if (fs::file_size(file) > 1'000'000) continue;  // the 4 MB ones are slow, not different
     const std::string name = file.filename().string();
-    const bool isGlobal = (name.rfind("GFC3D_", 0) == 0 && name.find("condensed") == std::string::npos) ||
-                          name.rfind("gfc2d_", 0) == 0;
+    const bool isGlobal =
+        (name.rfind("GFC3D_", 0) == 0 && name.find("condensed") == std::string::npos) ||
+        name.rfind("gfc2d_", 0) == 0;
     BOOST_TEST_CONTEXT(name) {
       try {
         const mlcp::Problem p = mlcp::readSiconos(file, mlcp::SiconosKind::FrictionContact);
@@ -264,8 +267,35 @@ BOOST_AUTO_TEST_CASE(malformed_files_name_file_and_line) {
                "disagrees with M at (1, 1)");
   // FC: mu negative; a global problem (second matrix) is rejected.
   checkFailure("2 1\n0 2 2 2 2\n1 0 0 1\n-1 0\n-0.5\n", K::FrictionContact, 5, "mu[0] = -0.5");
-  checkFailure("3 1\n0 3 3 3 3\n1 0 0 0 1 0 0 0 1\n0 3 3 3 3\n1 0 0 0 1 0 0 0 1\n1 2 3\n1 2 3\n0.1\n",
-               K::FrictionContact, 4, "global (GFC) problem");
+  checkFailure(
+      "3 1\n0 3 3 3 3\n1 0 0 0 1 0 0 0 1\n0 3 3 3 3\n1 0 0 0 1 0 0 0 1\n1 2 3\n1 2 3\n0.1\n",
+      K::FrictionContact, 4, "global (GFC) problem");
+}
+
+BOOST_AUTO_TEST_CASE(every_truncation_is_a_parse_error_or_a_problem,
+                     *utf::precondition(SharedData())) {
+  // Cut a dense, an SBM and an MLCP file at every byte: the reader either has what it needs
+  // (the rest is ignored trailing text) or names the line; nothing else may escape.
+  for (const auto& [file, kind] :
+       {std::pair{"lcp/lcp_ortiz_block.dat", mlcp::SiconosKind::Lcp},
+        std::pair{"mlcp/RCD_mlcp.dat", mlcp::SiconosKind::Mlcp},
+        std::pair{"relay/step_4x4.dat", mlcp::SiconosKind::Relay}}) {
+    std::ifstream in(siconos(file), std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const mlcp::Problem whole = mlcp::parseSiconos(text, kind);
+    int errors = 0;
+    for (size_t cut = 0; cut < text.size(); ++cut) {
+      try {
+        const mlcp::Problem p = mlcp::parseSiconos(text.substr(0, cut), kind);
+        BOOST_TEST(p.size() == whole.size());  // only a cut inside the ignored tail parses
+      } catch (const mlcp::ParseError& e) {
+        BOOST_TEST(e.line() >= 1);
+        ++errors;
+      }
+    }
+    BOOST_TEST_INFO(file);
+    BOOST_TEST(errors > 0);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(guess_kind_from_content) {
