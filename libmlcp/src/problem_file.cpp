@@ -1,12 +1,12 @@
 #include <mlcp/problem_file.hpp>
 
 #include <array>
-#include <fstream>
-#include <sstream>
 #include <utility>
 
 #include <mlcp/blcp_io.hpp>
 #include <mlcp/siconos_io.hpp>
+
+#include "detail/text_scanner.hpp"
 
 namespace mlcp {
 
@@ -22,13 +22,6 @@ constexpr std::array<std::pair<ProblemFormat, std::string_view>, 7> kNames{{
     {ProblemFormat::Fclib, "fclib"},
 }};
 
-std::string readText(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ParseError(path.string(), 0, "cannot open the file");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 ProblemFormat fromSiconos(SiconosKind kind) {
   switch (kind) {
@@ -76,11 +69,11 @@ ProblemFormat detectProblemFormat(const std::filesystem::path& path) {
   const std::string extension = path.extension().string();
   if (extension == ".blcp") return ProblemFormat::Blcp;
   if (extension == ".hdf5" || extension == ".h5") return ProblemFormat::Fclib;
-  return detectFromText(path, readText(path));
+  return detectFromText(path, detail::readFileText(path));
 }
 
 ProblemFile readProblemFile(const std::filesystem::path& path, ProblemFormat format) {
-  const std::string text = readText(path);
+  const std::string text = detail::readFileText(path);
   if (format == ProblemFormat::Automatic) format = detectFromText(path, text);
   ProblemFile file;
   file.format = format;

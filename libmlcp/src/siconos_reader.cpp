@@ -1,7 +1,5 @@
 #include <cmath>
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
@@ -228,13 +226,6 @@ Problem parseFrictionContact(TextScanner& in, std::string* approximation) {
   return p;
 }
 
-std::string readText(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ParseError(path.string(), 0, "cannot open the file");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 }  // namespace
 
@@ -271,7 +262,7 @@ Problem parseSiconos(std::string_view text, SiconosKind kind, std::string_view s
 
 Problem readSiconos(const std::filesystem::path& path, SiconosKind kind,
                     std::string* approximation) {
-  const std::string text = readText(path);
+  const std::string text = detail::readFileText(path);
   return parseSiconos(text, kind, path.string(), approximation);
 }
 

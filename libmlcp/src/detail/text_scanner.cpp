@@ -2,6 +2,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -16,6 +18,14 @@ bool isSpace(char c) {
 }
 
 }  // namespace
+
+std::string readFileText(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ParseError(path.string(), 0, "cannot open the file");
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
 
 TextScanner::TextScanner(std::string_view text, std::string source)
     : m_text(text), m_source(std::move(source)) {}

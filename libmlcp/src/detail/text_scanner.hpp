@@ -1,9 +1,13 @@
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <string_view>
 
 namespace mlcp::detail {
+
+/// The whole content of a file. @throws ParseError (line 0) when it cannot be opened.
+std::string readFileText(const std::filesystem::path& path);
 
 /// Reads a text as C's fscanf("%d"/"%lf") does, token by token (whitespace-separated, no comment
 /// syntax), keeping the 1-based line of every token so that errors can name it; and line by line
