@@ -7,10 +7,6 @@ include(CMakePackageConfigHelpers)
 set(MLCP_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/mlcp)
 
 install(EXPORT mlcpTargets NAMESPACE mlcp:: DESTINATION ${MLCP_INSTALL_CMAKEDIR})
-get_property(MLCP_WITH_FCLIB GLOBAL PROPERTY MLCP_WITH_FCLIB)
-if(NOT MLCP_WITH_FCLIB)
-  set(MLCP_WITH_FCLIB OFF)
-endif()
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/mlcpConfig.cmake.in
                               ${PROJECT_BINARY_DIR}/mlcpConfig.cmake
                               INSTALL_DESTINATION ${MLCP_INSTALL_CMAKEDIR})

@@ -11,5 +11,6 @@ void addCompareCommand(CLI::App& app, int& exitCode);
 void addValidateCommand(CLI::App& app, int& exitCode);
 void addConvertCommand(CLI::App& app, int& exitCode);
 void addInfoCommand(CLI::App& app, int& exitCode);
+void addCaptureCommand(CLI::App& app, int& exitCode);
 
 }  // namespace mlcp::app

@@ -1,13 +1,3 @@
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
-
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/solver_factory.hpp>
-
 #include "commands.hpp"
 #include "compare_summary.hpp"
 #include "problem_source.hpp"
@@ -16,6 +6,16 @@
 #include "residual_plot.hpp"
 #include "run_record.hpp"
 #include "solver_settings_options.hpp"
+
+#include <mlcp/blcp_io.hpp>
+#include <mlcp/solver_factory.hpp>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 namespace mlcp::app {
 
@@ -32,6 +32,7 @@ struct CompareArguments {
   std::string csv;
   std::string plot;
   int repeat = 1;
+  bool warmStart = false;
   SolverSettings settings;
   bool builtIn = false;
   bool skipMissing = false;
@@ -93,7 +94,11 @@ void runCompare(const CompareArguments& args, int& exitCode) {
     std::vector<RunRecord> records;
     for (auto& solver : solvers) {
       progress.update(run++, source.label, solver->name());
-      RunRecord record = runSolver(*solver, file.problem, source.label, args.repeat);
+      // Matrix-free solvers only run on problems that carry J and M^-1 (the built-in
+      // contact problems); `mlcp solve` still reports the missing factors when asked.
+      if (solver->capabilities().requiresMatrixFree && !file.problem.matrixFree) continue;
+      RunRecord record =
+          runSolver(*solver, file.problem, source.label, args.repeat, args.warmStart);
       record.approximation = file.approximation;
       records.push_back(std::move(record));
     }
@@ -106,7 +111,8 @@ void runCompare(const CompareArguments& args, int& exitCode) {
       fmt::print("{}\n", args.json ? toJson(record) : tableRow(record));
       if (args.verbose && !args.json) fmt::print("    {}: {}\n", record.solver, record.message);
       if (csv.is_open()) csv << toCsv(record) << '\n';
-      if (record.residualHistory.empty()) continue;
+      // A history of exact zeros (a warm start that already solves) has nothing to draw.
+      if (!drawable({record.solver, record.residualHistory})) continue;
       if (curves.size() == kMaxCurves) {
         ++droppedCurves;
         continue;
@@ -127,16 +133,18 @@ void runCompare(const CompareArguments& args, int& exitCode) {
 
   if (args.plot.empty()) return;
   if (curves.empty()) {
-    fmt::print(stderr, "mlcp: --plot: no solver recorded a residual history (only iterative "
-                       "solvers do); {} not written\n", args.plot);
+    fmt::print(stderr,
+               "mlcp: --plot: no solver recorded a residual history above zero (only "
+               "iterative solvers record one); {} not written\n",
+               args.plot);
     return;
   }
   if (droppedCurves > 0)
     fmt::print(stderr, "mlcp: --plot: {} more curves left out of the legend limit of {}\n",
                droppedCurves, kMaxCurves);
-  const std::string title =
-      sources.size() == 1 ? fmt::format("Convergence on {}", sources.front().label)
-                          : fmt::format("Convergence on {} problems", sources.size());
+  const std::string title = sources.size() == 1
+                                ? fmt::format("Convergence on {}", sources.front().label)
+                                : fmt::format("Convergence on {} problems", sources.size());
   writeResidualPlot(curves, args.plot, title);
   fmt::print(stderr, "mlcp: wrote {}\n", args.plot);
 }
@@ -152,19 +160,20 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
                   "built-in set");
   cmd->add_flag("--built-in", args->builtIn, "Also run the built-in generated problems");
   cmd->add_flag("--skip-missing", args->skipMissing,
-               "Skip paths that do not exist (with a note) instead of failing");
-  cmd->add_option("--solvers", args->solvers,
-                  fmt::format("Comma-separated solver names ({}), or 'all'",
-                              fmt::join(solverNames(), ", ")));
+                "Skip paths that do not exist (with a note) instead of failing");
+  cmd->add_option(
+      "--solvers", args->solvers,
+      fmt::format("Comma-separated solver names ({}), or 'all'", fmt::join(solverNames(), ", ")));
   cmd->add_flag("--json", args->json, "One JSON object per (problem, solver) instead of a table");
   cmd->add_flag("-v,--verbose", args->verbose, "Print each row's message (why a solver failed)");
-  cmd->add_option("--csv", args->csv, "Also write the rows as CSV to this file")
-      ->type_name("OUT");
+  cmd->add_option("--csv", args->csv, "Also write the rows as CSV to this file")->type_name("OUT");
   cmd->add_option("--plot", args->plot,
                   "Draw the residual per iteration of the iterative solvers (PNG, gnuplot)")
       ->type_name("OUT.png");
   cmd->add_option("--repeat", args->repeat, "Solve K times; the time is the median")
       ->check(CLI::PositiveNumber);
+  cmd->add_flag("--warm-start", args->warmStart,
+                "Start iterative solvers from the file's x section (default: from x = 0)");
   addFormatOption(*cmd, args->format);
   addSolverSettingsOptions(*cmd, args->settings);
   cmd->callback([args, &exitCode] { runCompare(*args, exitCode); });

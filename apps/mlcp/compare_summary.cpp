@@ -1,9 +1,9 @@
 #include "compare_summary.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <limits>
-
-#include <fmt/format.h>
 
 namespace mlcp::app {
 
@@ -58,10 +58,10 @@ std::string CompareSummary::format() const {
   out += fmt::format("  {:<10} {:>8} {:>8} {:>6}  {}\n", "solver", "solved", "of", "wins",
                      "time / fastest (geometric mean over solved problems)");
   for (const SolverSummary& s : solvers()) {
-    const std::string ratio = std::isfinite(s.timeRatio) ? fmt::format("{:.2f}", s.timeRatio)
-                                                         : std::string("-");
-    out += fmt::format("  {:<10} {:>8} {:>8} {:>6}  {}\n", s.solver, s.solved, s.runs, s.wins,
-                       ratio);
+    const std::string ratio =
+        std::isfinite(s.timeRatio) ? fmt::format("{:.2f}", s.timeRatio) : std::string("-");
+    out +=
+        fmt::format("  {:<10} {:>8} {:>8} {:>6}  {}\n", s.solver, s.solved, s.runs, s.wins, ratio);
   }
   return out;
 }

@@ -1,13 +1,13 @@
-#include <filesystem>
-#include <stdexcept>
-
-#include <fmt/format.h>
+#include "commands.hpp"
+#include "problem_source.hpp"
 
 #include <mlcp/blcp_io.hpp>
 #include <mlcp/siconos_io.hpp>
 
-#include "commands.hpp"
-#include "problem_source.hpp"
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <stdexcept>
 
 namespace mlcp::app {
 
@@ -25,12 +25,15 @@ void runConvert(const ConvertArguments& args) {
   std::string to = args.to;
   if (to.empty()) {
     const std::string extension = std::filesystem::path(args.output).extension().string();
-    if (extension == ".blcp") to = "blcp";
-    else if (extension == ".dat") to = "siconos";
+    if (extension == ".blcp")
+      to = "blcp";
+    else if (extension == ".dat")
+      to = "siconos";
     else
-      throw std::runtime_error(fmt::format("{}: cannot tell the output format from the extension "
-                                           "'{}' (use .blcp or .dat, or --to blcp|siconos)",
-                                           args.output, extension));
+      throw std::runtime_error(
+          fmt::format("{}: cannot tell the output format from the extension "
+                      "'{}' (use .blcp or .dat, or --to blcp|siconos)",
+                      args.output, extension));
   }
   const ProblemFile file = loadProblemFile(args.input, args.format);
   const Problem& p = file.problem;

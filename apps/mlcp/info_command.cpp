@@ -1,11 +1,11 @@
-#include <cmath>
-#include <string>
-
-#include <fmt/format.h>
-
 #include "commands.hpp"
 #include "problem_source.hpp"
 #include "problem_statistics.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <string>
 
 namespace mlcp::app {
 
@@ -27,8 +27,9 @@ void runInfo(const InfoArguments& args) {
   fmt::print("sparsity:   {} non-zeros of {} ({:.1f} % dense)\n", s.nonZeros,
              static_cast<long long>(s.n) * s.n, 100.0 * s.density);
   fmt::print("symmetry:   {} (max |A - A^T| / max |A| = {:.3g})\n",
-             s.asymmetry == 0.0 ? "symmetric" : s.asymmetry <= 1e-6 ? "nearly symmetric"
-                                                                     : "not symmetric",
+             s.asymmetry == 0.0    ? "symmetric"
+             : s.asymmetry <= 1e-6 ? "nearly symmetric"
+                                   : "not symmetric",
              s.asymmetry);
   fmt::print("diagonal:   min {:.4g}, max {:.4g}, zero {}, negative {}\n", s.diagonalMin,
              s.diagonalMax, s.zeroDiagonal, s.negativeDiagonal);
@@ -43,10 +44,10 @@ void runInfo(const InfoArguments& args) {
     fmt::print("condition:  A is numerically singular (LU pivot 0)\n");
   else
     fmt::print("condition:  ~{:.3g} (1-norm estimate from an LU)\n", *s.conditionEstimate);
-  fmt::print("bounds:     free {}, lower only {} (lo = 0: {}), upper only {}, boxed {}, fixed {}, "
-             "friction {}\n",
-             s.freeRows, s.lowerOnly, s.standardLcp, s.upperOnly, s.boxed, s.fixed,
-             s.frictionRows);
+  fmt::print(
+      "bounds:     free {}, lower only {} (lo = 0: {}), upper only {}, boxed {}, fixed {}, "
+      "friction {}\n",
+      s.freeRows, s.lowerOnly, s.standardLcp, s.upperOnly, s.boxed, s.fixed, s.frictionRows);
   if (s.frictionRows > 0) {
     std::string perNormal;
     for (const auto& [tangents, normals] : s.tangentsPerNormal)
@@ -70,8 +71,7 @@ void addInfoCommand(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<InfoArguments>();
   CLI::App* cmd = app.add_subcommand(
       "info", "Describe a problem: size, sparsity, symmetry, bounds, findex, condition");
-  cmd->add_option("file", args->file, "Problem file (BLCP, Siconos .dat, FCLIB .hdf5)")
-      ->required();
+  cmd->add_option("file", args->file, "Problem file (BLCP, Siconos .dat, FCLIB .hdf5)")->required();
   addFormatOption(*cmd, args->format);
   cmd->callback([args, &exitCode] {
     runInfo(*args);

@@ -1,12 +1,13 @@
 #include "problem_source.hpp"
 
-#include <algorithm>
-#include <stdexcept>
+#include <mlcp/blcp_io.hpp>
+#include <mlcp/contact_graph.hpp>
+#include <mlcp/random_problem.hpp>
 
 #include <fmt/format.h>
 
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/random_problem.hpp>
+#include <algorithm>
+#include <stdexcept>
 #if defined(MLCP_HAVE_FCLIB)
 #include <mlcp/fclib_io.hpp>
 #endif
@@ -29,8 +30,7 @@ ProblemFile loadProblemFile(const fs::path& path, ProblemFormat format) {
 
 bool isProblemFileName(const fs::path& path) {
   const std::string extension = path.extension().string();
-  return extension == ".blcp" || extension == ".dat" || extension == ".hdf5" ||
-         extension == ".h5";
+  return extension == ".blcp" || extension == ".dat" || extension == ".hdf5" || extension == ".h5";
 }
 
 std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& paths,
@@ -71,6 +71,20 @@ std::vector<ProblemSource> builtInSources() {
                            return file;
                          }});
     }
+  }
+  // Contact problems that also carry J, M^-1 and cfm, for the matrix-free solvers.
+  for (const double ratio : {1.0, 100.0}) {
+    BoxStackOptions options;
+    options.columnsX = 3;
+    options.columnsY = 2;
+    options.layers = 4;
+    options.topMassRatio = ratio;
+    sources.push_back({fmt::format("box-stacks-3x2x4-ratio{}", ratio), [options] {
+                         ProblemFile file;
+                         file.problem = toProblem(
+                             std::make_shared<const MatrixFreeProblem>(boxStacks(options)));
+                         return file;
+                       }});
   }
   return sources;
 }

@@ -1,20 +1,20 @@
 #pragma once
 
+#include <mlcp/problem_file.hpp>
+
+#include <CLI/CLI.hpp>
+
 #include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
-
-#include <mlcp/problem_file.hpp>
 
 namespace mlcp::app {
 
 /// A problem to run: where it comes from and how to load it (lazily, so a batch of a thousand
 /// files holds one problem in memory at a time).
 struct ProblemSource {
-  std::string label;                ///< shown in tables: a path or a generator name
+  std::string label;                  ///< shown in tables: a path or a generator name
   std::function<ProblemFile()> load;  ///< throws ParseError for a bad file
 };
 
@@ -33,7 +33,9 @@ std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& path
                                             ProblemFormat format = ProblemFormat::Automatic);
 
 /// The built-in set that needs no download: ODE-style random problems (dTestSolveLCP recipe
-/// with friction rows), n = 12, 60, 200, 600, fixed seeds.
+/// with friction rows), n = 12, 60, 200, 600, fixed seeds; and two box-stack contact problems
+/// (n = 288, top cube 1 and 100 times heavier) that carry J, M^-1, cfm for the matrix-free
+/// solvers.
 std::vector<ProblemSource> builtInSources();
 
 /// Adds `--format NAME` (auto, blcp, siconos-lcp, siconos-mlcp, siconos-relay, siconos-fc,

@@ -1,10 +1,10 @@
 #include "problem_statistics.hpp"
 
-#include <cmath>
-#include <limits>
-
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
+
+#include <cmath>
+#include <limits>
 
 namespace mlcp::app {
 

@@ -1,9 +1,9 @@
 #include "progress_line.hpp"
 
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <string>
-
-#include <fmt/format.h>
 #include <unistd.h>
 
 namespace mlcp::app {

@@ -1,8 +1,8 @@
 #include "record_format.hpp"
 
-#include <cmath>
-
 #include <fmt/format.h>
+
+#include <cmath>
 
 namespace mlcp::app {
 
@@ -73,29 +73,30 @@ std::string csvHeader() { return std::string(kRecordKeys); }
 
 std::string toCsv(const RunRecord& r) {
   return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}", csvField(r.problem),
-                     csvField(r.solver), r.n, r.nub, r.frictionRows, r.status,
-                     csvField(r.message), r.iterations, r.pivots, r.repeats,
-                     csvNumber(r.timeMicroseconds), csvNumber(r.residualRelative),
-                     csvNumber(r.residualAbsolute), csvNumber(r.maxBoundViolation),
-                     csvNumber(r.maxComplementarityViolation), r.winner ? "true" : "false",
-                     csvField(r.approximation));
+                     csvField(r.solver), r.n, r.nub, r.frictionRows, r.status, csvField(r.message),
+                     r.iterations, r.pivots, r.repeats, csvNumber(r.timeMicroseconds),
+                     csvNumber(r.residualRelative), csvNumber(r.residualAbsolute),
+                     csvNumber(r.maxBoundViolation), csvNumber(r.maxComplementarityViolation),
+                     r.winner ? "true" : "false", csvField(r.approximation));
 }
 
 std::string tableHeader() {
-  return fmt::format("{:<40} {:>5} {:>4} {:>4} {:<8} {:<15} {:>5} {:>6} {:>10} {:>8} {:>8} "
-                     "{:>8} {:>8} {}",
-                     "problem", "n", "nub", "fric", "solver", "status", "iters", "pivots",
-                     "time_us", "res_rel", "res_abs", "bound", "compl", "win");
+  return fmt::format(
+      "{:<40} {:>5} {:>4} {:>4} {:<16} {:<15} {:>5} {:>6} {:>10} {:>8} {:>8} "
+      "{:>8} {:>8} {}",
+      "problem", "n", "nub", "fric", "solver", "status", "iters", "pivots", "time_us", "res_rel",
+      "res_abs", "bound", "compl", "win");
 }
 
 std::string tableRow(const RunRecord& r) {
   std::string problem = r.problem;
   if (problem.size() > 40) problem = "..." + problem.substr(problem.size() - 37);
-  return fmt::format("{:<40} {:>5} {:>4} {:>4} {:<8} {:<15} {:>5} {:>6} {:>10.1f} {:>8.1e} "
-                     "{:>8.1e} {:>8.1e} {:>8.1e} {}",
-                     problem, r.n, r.nub, r.frictionRows, r.solver, r.status, r.iterations,
-                     r.pivots, r.timeMicroseconds, r.residualRelative, r.residualAbsolute,
-                     r.maxBoundViolation, r.maxComplementarityViolation, r.winner ? "*" : "");
+  return fmt::format(
+      "{:<40} {:>5} {:>4} {:>4} {:<16} {:<15} {:>5} {:>6} {:>10.1f} {:>8.1e} "
+      "{:>8.1e} {:>8.1e} {:>8.1e} {}",
+      problem, r.n, r.nub, r.frictionRows, r.solver, r.status, r.iterations, r.pivots,
+      r.timeMicroseconds, r.residualRelative, r.residualAbsolute, r.maxBoundViolation,
+      r.maxComplementarityViolation, r.winner ? "*" : "");
 }
 
 }  // namespace mlcp::app

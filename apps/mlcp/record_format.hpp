@@ -1,9 +1,9 @@
 #pragma once
 
+#include "run_record.hpp"
+
 #include <string>
 #include <string_view>
-
-#include "run_record.hpp"
 
 namespace mlcp::app {
 

@@ -4,8 +4,11 @@
 
 namespace mlcp::app {
 
-RunRecord runSolver(MixedLCP& solver, const Problem& problem, const std::string& label,
-                    int repeat) {
+RunRecord runSolver(MixedLCP& solver,
+                    const Problem& problem,
+                    const std::string& label,
+                    int repeat,
+                    bool warmStart) {
   RunRecord record;
   record.problem = label;
   record.solver = std::string(solver.name());
@@ -14,6 +17,7 @@ RunRecord runSolver(MixedLCP& solver, const Problem& problem, const std::string&
   record.frictionRows = problem.frictionRows();
   record.repeats = std::max(repeat, 1);
   solver.setProblem(problem);
+  if (!warmStart) solver.clearInitialGuess();
   std::vector<double> times;
   for (int k = 0; k < record.repeats; ++k) {
     const SolveReport& report = solver.solve();

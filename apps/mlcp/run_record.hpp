@@ -1,9 +1,9 @@
 #pragma once
 
+#include <mlcp/mixed_lcp.hpp>
+
 #include <string>
 #include <vector>
-
-#include <mlcp/mixed_lcp.hpp>
 
 namespace mlcp::app {
 
@@ -24,14 +24,19 @@ struct RunRecord {
   double residualRelative = 0.0;  ///< ||r||_inf / max(1, ||b||_inf)
   double maxBoundViolation = 0.0;
   double maxComplementarityViolation = 0.0;
-  bool winner = false;             ///< fastest converged solver on this problem
-  std::string approximation;      ///< what the file reader changed (FC3D: the friction pyramid)
+  bool winner = false;        ///< fastest converged solver on this problem
+  std::string approximation;  ///< what the file reader changed (FC3D: the friction pyramid)
   std::vector<double> residualHistory;  ///< per iteration, when recorded
 };
 
 /// Solves `problem` `repeat` times with `solver` and records the last report and the median
-/// time. The solver is set up once (setProblem) so the time is the solve alone.
-RunRecord runSolver(MixedLCP& solver, const Problem& problem, const std::string& label,
-                    int repeat);
+/// time. The solver is set up once (setProblem) so the time is the solve alone. It starts from
+/// x = 0 unless `warmStart`, then from the problem's x when it has one (a file's x section is
+/// often the reference solution: a warm start from it measures nothing).
+RunRecord runSolver(MixedLCP& solver,
+                    const Problem& problem,
+                    const std::string& label,
+                    int repeat,
+                    bool warmStart = false);
 
 }  // namespace mlcp::app

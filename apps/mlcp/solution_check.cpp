@@ -1,14 +1,14 @@
 #include "solution_check.hpp"
 
+#include <mlcp/blcp_io.hpp>
+#include <mlcp/residual.hpp>
+
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
-
-#include <fmt/format.h>
-
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/residual.hpp>
 
 namespace mlcp::app {
 
@@ -23,9 +23,9 @@ Eigen::VectorXd readSolution(const std::filesystem::path& path, int n) {
     const Problem p = parseBlcp(text, path.string());
     if (!p.x) throw ParseError(path.string(), 0, "the BLCP file has no x section");
     if (p.size() != n)
-      throw ParseError(path.string(), 0,
-                       fmt::format("the solution's problem has n = {} but this problem has {}",
-                                   p.size(), n));
+      throw ParseError(
+          path.string(), 0,
+          fmt::format("the solution's problem has n = {} but this problem has {}", p.size(), n));
     return *p.x;
   }
   Eigen::VectorXd x(n);
@@ -42,8 +42,8 @@ Eigen::VectorXd readSolution(const std::filesystem::path& path, int n) {
         throw ParseError(path.string(), lineNumber,
                          fmt::format("bad token '{}' for x[{}]: expected a number", token, count));
       if (!std::isfinite(value))
-        throw ParseError(path.string(), lineNumber, fmt::format("x[{}] = {} is not finite", count,
-                                                                token));
+        throw ParseError(path.string(), lineNumber,
+                         fmt::format("x[{}] = {} is not finite", count, token));
       if (count == n)
         throw ParseError(path.string(), lineNumber,
                          fmt::format("more than n = {} numbers: the solution is too long", n));

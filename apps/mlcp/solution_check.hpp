@@ -1,12 +1,12 @@
 #pragma once
 
-#include <filesystem>
-#include <string_view>
-#include <vector>
+#include <mlcp/problem.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/problem.hpp>
+#include <filesystem>
+#include <string_view>
+#include <vector>
 
 namespace mlcp::app {
 

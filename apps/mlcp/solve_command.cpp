@@ -1,14 +1,14 @@
-#include <fmt/format.h>
-
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/solver_factory.hpp>
-
 #include "commands.hpp"
 #include "problem_source.hpp"
 #include "record_format.hpp"
 #include "residual_plot.hpp"
 #include "run_record.hpp"
 #include "solver_settings_options.hpp"
+
+#include <mlcp/blcp_io.hpp>
+#include <mlcp/solver_factory.hpp>
+
+#include <fmt/format.h>
 
 namespace mlcp::app {
 
@@ -21,6 +21,7 @@ struct SolveArguments {
   std::string plot;
   bool json = false;
   int repeat = 1;
+  bool warmStart = false;
   SolverSettings settings;
   ProblemFormat format = ProblemFormat::Automatic;
 };
@@ -30,7 +31,7 @@ void runSolve(const SolveArguments& args, int& exitCode) {
   SolverSettings settings = args.settings;
   if (!args.plot.empty()) settings.recordHistory = true;
   auto solver = makeSolver(args.solver, settings);
-  RunRecord record = runSolver(*solver, file.problem, args.file, args.repeat);
+  RunRecord record = runSolver(*solver, file.problem, args.file, args.repeat, args.warmStart);
   record.approximation = file.approximation;
   record.winner = record.status == Status::Converged;
   if (args.json) {
@@ -46,9 +47,11 @@ void runSolve(const SolveArguments& args, int& exitCode) {
     if (!args.json) fmt::print("wrote {} (BLCP with its x section)\n", args.out);
   }
   if (!args.plot.empty()) {
-    if (record.residualHistory.empty()) {
-      fmt::print(stderr, "mlcp: --plot: {} recorded no residual history (only iterative solvers "
-                         "do); {} not written\n", args.solver, args.plot);
+    if (!drawable({record.solver, record.residualHistory})) {
+      fmt::print(stderr,
+                 "mlcp: --plot: {} recorded no residual history (only iterative solvers "
+                 "do); {} not written\n",
+                 args.solver, args.plot);
     } else {
       writeResidualPlot({{record.solver, record.residualHistory}}, args.plot,
                         fmt::format("Convergence of {} on {}", record.solver, args.file));
@@ -62,8 +65,7 @@ void runSolve(const SolveArguments& args, int& exitCode) {
 void addSolveCommand(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<SolveArguments>();
   CLI::App* cmd = app.add_subcommand("solve", "Solve one problem file and print the report");
-  cmd->add_option("file", args->file, "Problem file (BLCP, Siconos .dat, FCLIB .hdf5)")
-      ->required();
+  cmd->add_option("file", args->file, "Problem file (BLCP, Siconos .dat, FCLIB .hdf5)")->required();
   cmd->add_option("--solver", args->solver, "Solver name (see `mlcp compare --help`)");
   cmd->add_option("--out", args->out, "Write the problem with its x section as a BLCP file")
       ->type_name("X.blcp");
@@ -72,6 +74,8 @@ void addSolveCommand(CLI::App& app, int& exitCode) {
   cmd->add_flag("--json", args->json, "Print one JSON object instead of the table");
   cmd->add_option("--repeat", args->repeat, "Solve K times; the time is the median")
       ->check(CLI::PositiveNumber);
+  cmd->add_flag("--warm-start", args->warmStart,
+                "Start iterative solvers from the file's x section (default: from x = 0)");
   addFormatOption(*cmd, args->format);
   addSolverSettingsOptions(*cmd, args->settings);
   cmd->callback([args, &exitCode] { runSolve(*args, exitCode); });

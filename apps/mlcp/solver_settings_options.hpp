@@ -1,8 +1,8 @@
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <mlcp/solver_factory.hpp>
+
+#include <CLI/CLI.hpp>
 
 namespace mlcp::app {
 

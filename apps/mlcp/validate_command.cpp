@@ -1,14 +1,14 @@
-#include <cmath>
-
-#include <fmt/format.h>
-
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/residual.hpp>
-
 #include "commands.hpp"
 #include "problem_source.hpp"
 #include "record_format.hpp"
 #include "solution_check.hpp"
+
+#include <mlcp/blcp_io.hpp>
+#include <mlcp/residual.hpp>
+
+#include <fmt/format.h>
+
+#include <cmath>
 
 namespace mlcp::app {
 
@@ -50,18 +50,19 @@ void runValidate(const ValidateArguments& args, int& exitCode) {
   if (args.json) {
     std::string list;
     for (const RowViolation& v : rows)
-      list += fmt::format("{}{{\"row\": {}, \"kind\": \"{}\", \"x\": {}, \"w\": {}, \"l\": {}, "
-                          "\"u\": {}, \"residual\": {}}}",
-                          list.empty() ? "" : ", ", v.row, v.kind, number(v.x), number(v.w),
-                          number(v.lower), number(v.upper), number(v.residual));
-    fmt::print("{{\"problem\": {}, \"solution\": {}, \"n\": {}, \"residual_rel\": {}, "
-               "\"residual_abs\": {}, \"max_bound_violation\": {}, "
-               "\"max_complementarity_violation\": {}, \"tolerance\": {}, \"valid\": {}, "
-               "\"worst_rows\": [{}]}}\n",
-               jsonString(args.file), jsonString(source), problem.size(), number(r.relative),
-               number(r.absolute), number(r.maxBoundViolation),
-               number(r.maxComplementarityViolation), number(args.tolerance),
-               valid ? "true" : "false", list);
+      list += fmt::format(
+          "{}{{\"row\": {}, \"kind\": \"{}\", \"x\": {}, \"w\": {}, \"l\": {}, "
+          "\"u\": {}, \"residual\": {}}}",
+          list.empty() ? "" : ", ", v.row, v.kind, number(v.x), number(v.w), number(v.lower),
+          number(v.upper), number(v.residual));
+    fmt::print(
+        "{{\"problem\": {}, \"solution\": {}, \"n\": {}, \"residual_rel\": {}, "
+        "\"residual_abs\": {}, \"max_bound_violation\": {}, "
+        "\"max_complementarity_violation\": {}, \"tolerance\": {}, \"valid\": {}, "
+        "\"worst_rows\": [{}]}}\n",
+        jsonString(args.file), jsonString(source), problem.size(), number(r.relative),
+        number(r.absolute), number(r.maxBoundViolation), number(r.maxComplementarityViolation),
+        number(args.tolerance), valid ? "true" : "false", list);
     return;
   }
   fmt::print("problem:   {} (n = {}, nub = {}, friction rows = {})\n", args.file, problem.size(),
@@ -78,11 +79,11 @@ void runValidate(const ValidateArguments& args, int& exitCode) {
     fmt::print("every row satisfies its condition exactly\n");
     return;
   }
-  fmt::print("worst rows:\n  {:>6} {:<16} {:>12} {:>12} {:>12} {:>12} {:>10}\n", "row", "kind",
-             "x", "w", "l", "u", "|r_i|");
+  fmt::print("worst rows:\n  {:>6} {:<16} {:>12} {:>12} {:>12} {:>12} {:>10}\n", "row", "kind", "x",
+             "w", "l", "u", "|r_i|");
   for (const RowViolation& v : rows)
-    fmt::print("  {:>6} {:<16} {:>12.5g} {:>12.5g} {:>12.5g} {:>12.5g} {:>10.3e}\n", v.row,
-               v.kind, v.x, v.w, v.lower, v.upper, v.residual);
+    fmt::print("  {:>6} {:<16} {:>12.5g} {:>12.5g} {:>12.5g} {:>12.5g} {:>10.3e}\n", v.row, v.kind,
+               v.x, v.w, v.lower, v.upper, v.residual);
 }
 
 }  // namespace
@@ -91,8 +92,7 @@ void addValidateCommand(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<ValidateArguments>();
   CLI::App* cmd = app.add_subcommand(
       "validate", "Check a solution (from any tool) against a problem: residuals, worst rows");
-  cmd->add_option("file", args->file, "Problem file (BLCP, Siconos .dat, FCLIB .hdf5)")
-      ->required();
+  cmd->add_option("file", args->file, "Problem file (BLCP, Siconos .dat, FCLIB .hdf5)")->required();
   cmd->add_option("--x", args->solution,
                   "Solution: a BLCP file with an x section, or n numbers in a text file "
                   "(default: the problem file's own x)")

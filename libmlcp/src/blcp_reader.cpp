@@ -1,12 +1,12 @@
+#include <mlcp/blcp_io.hpp>
+
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cmath>
 #include <fstream>
 #include <limits>
 #include <sstream>
-
-#include <fmt/format.h>
-
-#include <mlcp/blcp_io.hpp>
 
 namespace mlcp {
 
@@ -109,8 +109,8 @@ class Tokens {
   int m_tokenLine = 1;
 };
 
-void readVector(Tokens& tokens, std::string_view name, int n, bool allowInfinity,
-                Eigen::VectorXd& v) {
+void readVector(
+    Tokens& tokens, std::string_view name, int n, bool allowInfinity, Eigen::VectorXd& v) {
   tokens.expectKeyword(name);
   v.resize(n);
   for (int i = 0; i < n; ++i) v[i] = tokens.number(fmt::format("{}[{}]", name, i), allowInfinity);
@@ -122,12 +122,12 @@ Problem parseBlcp(std::string_view text, std::string_view source) {
   Tokens tokens(text, source);
   tokens.expectKeyword("blcp");
   const long long version = tokens.integer("the format version");
-  if (version != 1) tokens.fail(fmt::format("unsupported BLCP version {} (this reader knows 1)",
-                                            version));
+  if (version != 1)
+    tokens.fail(fmt::format("unsupported BLCP version {} (this reader knows 1)", version));
   tokens.expectKeyword("n");
   const long long n64 = tokens.integer("n");
-  if (n64 < 0 || n64 > 1'000'000) tokens.fail(fmt::format("n = {} is out of range 0 .. 1000000",
-                                                          n64));
+  if (n64 < 0 || n64 > 1'000'000)
+    tokens.fail(fmt::format("n = {} is out of range 0 .. 1000000", n64));
   const int n = static_cast<int>(n64);
   tokens.expectKeyword("nub");
   const long long nub = tokens.integer("nub");
@@ -149,8 +149,8 @@ Problem parseBlcp(std::string_view text, std::string_view source) {
       const long long i = tokens.integer(fmt::format("the row of coo entry {}", k));
       const long long j = tokens.integer(fmt::format("the column of coo entry {}", k));
       if (i < 0 || i >= n || j < 0 || j >= n)
-        tokens.fail(fmt::format("coo entry {} at ({}, {}) is outside the {} x {} matrix", k, i, j,
-                                n, n));
+        tokens.fail(
+            fmt::format("coo entry {} at ({}, {}) is outside the {} x {} matrix", k, i, j, n, n));
       p.A(i, j) += tokens.number(fmt::format("A({}, {})", i, j), false);
     }
   } else {
@@ -174,13 +174,13 @@ Problem parseBlcp(std::string_view text, std::string_view source) {
   for (int i = 0; i < n; ++i) {
     const int k = p.findex[i];
     if (k >= 0 && p.findex[k] >= 0)
-      throw ParseError(std::string(source), findexLine,
-                       fmt::format("findex[{}] = {} points at row {}, itself a friction row", i, k,
-                                   k));
+      throw ParseError(
+          std::string(source), findexLine,
+          fmt::format("findex[{}] = {} points at row {}, itself a friction row", i, k, k));
     if (k >= 0 && !std::isfinite(p.hi[i]))
-      throw ParseError(std::string(source), hiLine,
-                       fmt::format("hi[{}] = {} on friction row {}: mu must be finite", i, p.hi[i],
-                                   i));
+      throw ParseError(
+          std::string(source), hiLine,
+          fmt::format("hi[{}] = {} on friction row {}: mu must be finite", i, p.hi[i], i));
     if (k < 0 && p.lo[i] > p.hi[i])
       throw ParseError(std::string(source), hiLine,
                        fmt::format("lo[{}] = {} > hi[{}] = {}", i, p.lo[i], i, p.hi[i]));
@@ -199,8 +199,8 @@ Problem parseBlcp(std::string_view text, std::string_view source) {
     } else if (section == "name") {
       p.name = tokens.restOfLine();
     } else {
-      tokens.fail(fmt::format("unknown section '{}' after findex (expected 'x' or 'name')",
-                              section));
+      tokens.fail(
+          fmt::format("unknown section '{}' after findex (expected 'x' or 'name')", section));
     }
   }
   return p;

@@ -1,11 +1,11 @@
-#include <fstream>
-#include <ostream>
-#include <stdexcept>
+#include <mlcp/blcp_io.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
-#include <mlcp/blcp_io.hpp>
+#include <fstream>
+#include <ostream>
+#include <stdexcept>
 
 namespace mlcp {
 
@@ -41,8 +41,8 @@ void writeBlcp(const Problem& problem, std::ostream& out, MatrixStorage storage)
     out << "A coo " << nonZeros << '\n';
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j)
-        if (problem.A(i, j) != 0.0) out << "  " << i << ' ' << j << ' ' << number(problem.A(i, j))
-                                        << '\n';
+        if (problem.A(i, j) != 0.0)
+          out << "  " << i << ' ' << j << ' ' << number(problem.A(i, j)) << '\n';
   }
   writeVector(out, "b", problem.b);
   writeVector(out, "lo", problem.lo);

@@ -1,21 +1,22 @@
-#include <mlcp/dantzig_solver.hpp>
+#include "detail/active_set_refinement.hpp"
+#include "detail/dantzig_pivoting.hpp"
+#include "detail/report_message.hpp"
 
-#include <chrono>
-#include <cmath>
-#include <stdexcept>
+#include <mlcp/dantzig_solver.hpp>
 
 #include <fmt/format.h>
 
-#include "detail/active_set_refinement.hpp"
-#include "detail/dantzig_pivoting.hpp"
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
 
 namespace mlcp {
 
 namespace {
 
 double nowSeconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace
@@ -27,17 +28,20 @@ bool DantzigOptions::isValid(std::string* why) const {
     return false;
   };
   if (maxPivots < 0)
-    return fail(fmt::format("DantzigOptions::maxPivots = {}. Violated constraint: maxPivots >= 0 "
-                            "(0 = automatic)",
-                            maxPivots));
+    return fail(
+        fmt::format("DantzigOptions::maxPivots = {}. Violated constraint: maxPivots >= 0 "
+                    "(0 = automatic)",
+                    maxPivots));
   if (!(pivotTolerance >= 0.0 && pivotTolerance < 1.0))
-    return fail(fmt::format("DantzigOptions::pivotTolerance = {}. Violated constraint: "
-                            "0 <= pivotTolerance < 1",
-                            pivotTolerance));
+    return fail(
+        fmt::format("DantzigOptions::pivotTolerance = {}. Violated constraint: "
+                    "0 <= pivotTolerance < 1",
+                    pivotTolerance));
   if (!(symmetryTolerance >= 0.0))
-    return fail(fmt::format("DantzigOptions::symmetryTolerance = {}. Violated constraint: "
-                            "symmetryTolerance >= 0",
-                            symmetryTolerance));
+    return fail(
+        fmt::format("DantzigOptions::symmetryTolerance = {}. Violated constraint: "
+                    "symmetryTolerance >= 0",
+                    symmetryTolerance));
   return true;
 }
 
@@ -66,7 +70,10 @@ Capabilities DantzigSolver::capabilities() const {
 void DantzigSolver::doSetup(int n) {
   m_pivoting->resize(n);
   m_refinement->resize(n);
-  for (Eigen::VectorXd* v : {&m_shift, &m_b, &m_lo, &m_hi, &m_xShifted, &m_w}) v->resize(n);
+  for (Eigen::VectorXd* v : {&m_shift, &m_b, &m_lo, &m_hi, &m_loFixed, &m_hiFixed, &m_xShifted,
+                             &m_xWarm, &m_normals, &m_w})
+    v->resize(n);
+  m_setsWarm.resize(n);
   m_noFriction.setConstant(n, -1);
   m_sets.resize(n);
 }
@@ -80,17 +87,19 @@ bool DantzigSolver::checkSymmetric(const ProblemView& problem, SolveReport& repo
   for (int j = 0; j < n; ++j) {
     if (A(j, j) < 0.0) {
       report.status = Status::InvalidProblem;
-      report.message = fmt::format("A({}, {}) = {} is negative: Dantzig needs a positive "
-                                   "semi-definite A",
-                                   j, j, A(j, j));
+      detail::setMessage(report.message,
+                         "A({}, {}) = {} is negative: Dantzig needs a positive "
+                         "semi-definite A",
+                         j, j, A(j, j));
       return false;
     }
     for (int i = j + 1; i < n; ++i) {
       if (std::abs(A(i, j) - A(j, i)) > allowed) {
         report.status = Status::InvalidProblem;
-        report.message = fmt::format("A is not symmetric: A({}, {}) = {} but A({}, {}) = {}; "
-                                     "Dantzig needs a symmetric A (try lemke or pgs)",
-                                     i, j, A(i, j), j, i, A(j, i));
+        detail::setMessage(report.message,
+                           "A is not symmetric: A({}, {}) = {} but A({}, {}) = {}; "
+                           "Dantzig needs a symmetric A (try lemke or pgs)",
+                           i, j, A(i, j), j, i, A(j, i));
         return false;
       }
     }
@@ -141,21 +150,24 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
     switch (outcome) {
       case detail::PivotOutcome::SingularPivot:
         report.status = Status::SingularPivot;
-        report.message = fmt::format("singular pivot when row {} joined the clamped set: A(C,C) "
-                                     "is singular (redundant constraints? add CFM)",
-                                     row);
+        detail::setMessage(report.message,
+                           "singular pivot when row {} joined the clamped set: A(C,C) "
+                           "is singular (redundant constraints? add CFM)",
+                           row);
         break;
       case detail::PivotOutcome::Unbounded:
         report.status = Status::Unbounded;
-        report.message = fmt::format("no finite pivoting step for row {}: the problem has no "
-                                     "solution or A is not positive semi-definite on it",
-                                     row);
+        detail::setMessage(report.message,
+                           "no finite pivoting step for row {}: the problem has no "
+                           "solution or A is not positive semi-definite on it",
+                           row);
         break;
       default:
         report.status = Status::MaxIterations;
-        report.message = fmt::format("pivot limit {} reached at row {} (cycling on a degenerate "
-                                     "problem?)",
-                                     maxPivots, row);
+        detail::setMessage(report.message,
+                           "pivot limit {} reached at row {} (cycling on a degenerate "
+                           "problem?)",
+                           maxPivots, row);
         break;
     }
   };
@@ -176,55 +188,79 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
   const double tolerance = m_options.relativeTolerance;
   const double bScale = std::max(1.0, problem.b.cwiseAbs().maxCoeff());
 
-  // 3. Friction rounds: bounds from the current normals, warm re-solve, until consistent.
+  // 3. Friction rounds: first finish warm from the last sets with the friction rows coupled to
+  //    their normals (exact when the sets are right); failing that, one more pivoting pass with
+  //    the bounds refreshed from the current normals, and again.
+  const double setTolerance = 0.1 * tolerance * bScale;
+  // Normal forces the friction bounds are taken from: the last x while the residual at least
+  // halves, otherwise the mean with the previous ones (breaks the 2-cycles of the fixed point
+  // where friction switches a normal on and off).
+  m_normals = m_xShifted;
+  double previousRes = std::numeric_limits<double>::infinity();
   while (res > tolerance && hasFriction && m_options.refreshFrictionBounds &&
          rounds < m_options.maxIterations && !timeIsUp(start)) {
+    ++rounds;
+    m_xWarm = m_xShifted;
+    m_setsWarm = m_sets;
+    if (m_refinement->solve(A, m_b, m_lo, m_hi, problem.findex, true, m_setsWarm, 8, setTolerance,
+                            m_xWarm)) {
+      const Eigen::VectorXd& candidate = m_xWarm;
+      x = candidate + m_shift;
+      res = residual(problem, x);
+      if (res <= tolerance) break;
+    }
+    if (res <= 0.5 * previousRes)
+      m_normals = m_xShifted;
+    else
+      m_normals = 0.5 * (m_normals + m_xShifted);
+    previousRes = res;
     for (int i = 0; i < n; ++i) {
       const int k = problem.findex[i];
-      if (k < 0) continue;
-      const double u = x[k] == 0.0 ? 0.0 : std::abs(problem.hi[i] * x[k]);
-      m_lo[i] = -u;
-      m_hi[i] = u;
-    }
-    const bool warm = m_refinement->solve(A, m_b, m_lo, m_hi, m_sets, 8, 0.1 * tolerance * bScale,
-                                          m_xShifted);
-    if (!warm) {
-      outcome = m_pivoting->solve(A, m_b, m_lo, m_hi, m_noFriction, problem.nub, false, maxPivots,
-                                  m_options.pivotTolerance, m_xShifted, m_sets);
-      report.pivots += m_pivoting->pivots();
-      if (outcome != detail::PivotOutcome::Solved) {
-        x = m_xShifted + m_shift;
-        report.iterations = rounds + 1;
-        report.frictionRounds = rounds;
-        fail(outcome);
-        return;
+      if (k < 0) {
+        m_loFixed[i] = m_lo[i];
+        m_hiFixed[i] = m_hi[i];
+        continue;
       }
+      const double u = m_normals[k] == 0.0 ? 0.0 : std::abs(problem.hi[i] * m_normals[k]);
+      m_loFixed[i] = -u;
+      m_hiFixed[i] = u;
     }
+    outcome = m_pivoting->solve(A, m_b, m_loFixed, m_hiFixed, m_noFriction, problem.nub, false,
+                                maxPivots, m_options.pivotTolerance, m_xShifted, m_sets);
+    report.pivots += m_pivoting->pivots();
     x = m_xShifted + m_shift;
+    if (outcome != detail::PivotOutcome::Solved) {
+      report.iterations = rounds;
+      report.frictionRounds = rounds - 1;
+      fail(outcome);
+      return;
+    }
     res = residual(problem, x);
-    ++rounds;
   }
   report.iterations = rounds;
   report.frictionRounds = rounds - 1;
 
   if (res <= tolerance) {
     report.status = Status::Converged;
-    report.message = rounds > 1 ? fmt::format("solved; friction bounds settled after {} rounds",
-                                              rounds)
-                                : "solved";
+    if (rounds > 1)
+      detail::setMessage(report.message, "solved; friction bounds settled after {} rounds", rounds);
+    else
+      report.message = "solved";
   } else if (hasFriction && m_options.refreshFrictionBounds && rounds >= m_options.maxIterations) {
     report.status = Status::MaxIterations;
-    report.message = fmt::format("friction bounds did not settle in {} rounds (relative residual "
-                                 "{:.3g})",
-                                 rounds, res);
+    detail::setMessage(report.message,
+                       "friction bounds did not settle in {} rounds (relative residual "
+                       "{:.3g})",
+                       rounds, res);
   } else if (timeIsUp(start)) {
     report.status = Status::TimeLimit;
-    report.message = fmt::format("time limit of {} s reached", m_options.maxSeconds);
+    detail::setMessage(report.message, "time limit of {} s reached", m_options.maxSeconds);
   } else {
     report.status = Status::Inaccurate;
-    report.message = fmt::format("pivoting finished with relative residual {:.3g} > {:.3g} "
-                                 "(ill-conditioned A?)",
-                                 res, tolerance);
+    detail::setMessage(report.message,
+                       "pivoting finished with relative residual {:.3g} > {:.3g} "
+                       "(ill-conditioned A?)",
+                       res, tolerance);
   }
 }
 

@@ -1,14 +1,13 @@
+#include <mlcp/blcp_io.hpp>
 #include <mlcp/fclib_io.hpp>
 
+#include <fmt/format.h>
+
 #include <cmath>
+#include <hdf5.h>
 #include <limits>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
-#include <hdf5.h>
-
-#include <mlcp/blcp_io.hpp>
 
 namespace mlcp {
 
@@ -39,9 +38,7 @@ class FclibFile {
   explicit FclibFile(const std::filesystem::path& path)
       : m_path(path.string()), m_file(open(path), H5Fclose) {}
 
-  [[noreturn]] void fail(const std::string& message) const {
-    throw ParseError(m_path, 0, message);
-  }
+  [[noreturn]] void fail(const std::string& message) const { throw ParseError(m_path, 0, message); }
 
   bool isOpen() const { return m_file.valid(); }
 
@@ -66,8 +63,7 @@ class FclibFile {
       fail(fmt::format("{}: has {} values, expected {}", name, size, count));
     std::vector<T> values(static_cast<size_t>(size));
     const hid_t type = std::is_same_v<T, double> ? H5T_NATIVE_DOUBLE : H5T_NATIVE_INT;
-    if (size > 0 &&
-        H5Dread(dataset.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0)
+    if (size > 0 && H5Dread(dataset.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0)
       fail(fmt::format("{}: cannot read the values (truncated file or wrong type?)", name));
     if constexpr (std::is_same_v<T, double>) {
       for (size_t k = 0; k < values.size(); ++k)
@@ -112,10 +108,9 @@ class FclibFile {
     if (p.front() != 0) fail(fmt::format("{}/p[0] = {}, expected 0", group, p.front()));
     for (int j = 0; j < outer; ++j) {
       if (p[j + 1] < p[j] || static_cast<size_t>(p[j + 1]) > std::min(i.size(), x.size()))
-        fail(fmt::format("{}/p[{}] = {} is out of order or beyond i and x", group, j + 1,
-                         p[j + 1]));
-      for (int k = p[j]; k < p[j + 1]; ++k)
-        byColumn ? add(k, i[k], j) : add(k, j, i[k]);
+        fail(
+            fmt::format("{}/p[{}] = {} is out of order or beyond i and x", group, j + 1, p[j + 1]));
+      for (int k = p[j]; k < p[j + 1]; ++k) byColumn ? add(k, i[k], j) : add(k, j, i[k]);
     }
     return M;
   }
@@ -140,8 +135,9 @@ ProblemFile readFclib(const std::filesystem::path& path) {
   if (!file.isOpen()) file.fail("not an HDF5 file, or a truncated one");
   if (!file.exists("/fclib_local")) {
     if (file.exists("/fclib_global") || file.exists("/fclib_global_rolling"))
-      file.fail("/fclib_global: a global problem (M, H, f, w, mu); only local problems "
-                "(/fclib_local: W, q, mu) are read");
+      file.fail(
+          "/fclib_global: a global problem (M, H, f, w, mu); only local problems "
+          "(/fclib_local: W, q, mu) are read");
     file.fail("/fclib_local: missing (not an FCLIB problem file)");
   }
   if (file.exists("/fclib_local/V") || file.exists("/fclib_local/R"))

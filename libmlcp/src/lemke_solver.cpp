@@ -1,21 +1,21 @@
-#include <mlcp/lemke_solver.hpp>
-
-#include <chrono>
-#include <stdexcept>
-
-#include <fmt/format.h>
-
 #include "detail/free_row_elimination.hpp"
 #include "detail/lcp_transform.hpp"
 #include "detail/lemke_pivoting.hpp"
+#include "detail/report_message.hpp"
+
+#include <mlcp/lemke_solver.hpp>
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <stdexcept>
 
 namespace mlcp {
 
 namespace {
 
 double nowSeconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace
@@ -27,24 +27,28 @@ bool LemkeOptions::isValid(std::string* why) const {
     return false;
   };
   if (maxPivots < 0)
-    return fail(fmt::format("LemkeOptions::maxPivots = {}. Violated constraint: maxPivots >= 0 "
-                            "(0 = automatic)",
-                            maxPivots));
+    return fail(
+        fmt::format("LemkeOptions::maxPivots = {}. Violated constraint: maxPivots >= 0 "
+                    "(0 = automatic)",
+                    maxPivots));
   if (!(pivotTolerance >= 0.0 && pivotTolerance < 1.0))
-    return fail(fmt::format("LemkeOptions::pivotTolerance = {}. Violated constraint: "
-                            "0 <= pivotTolerance < 1",
-                            pivotTolerance));
+    return fail(
+        fmt::format("LemkeOptions::pivotTolerance = {}. Violated constraint: "
+                    "0 <= pivotTolerance < 1",
+                    pivotTolerance));
   if (refactorInterval < 0)
-    return fail(fmt::format("LemkeOptions::refactorInterval = {}. Violated constraint: "
-                            "refactorInterval >= 0 (0 = N)",
-                            refactorInterval));
+    return fail(
+        fmt::format("LemkeOptions::refactorInterval = {}. Violated constraint: "
+                    "refactorInterval >= 0 (0 = N)",
+                    refactorInterval));
   if (!(eliminationTolerance >= 0.0 && eliminationTolerance < 1.0))
-    return fail(fmt::format("LemkeOptions::eliminationTolerance = {}. Violated constraint: "
-                            "0 <= eliminationTolerance < 1",
-                            eliminationTolerance));
+    return fail(
+        fmt::format("LemkeOptions::eliminationTolerance = {}. Violated constraint: "
+                    "0 <= eliminationTolerance < 1",
+                    eliminationTolerance));
   if (maxRows < 0)
-    return fail(fmt::format("LemkeOptions::maxRows = {}. Violated constraint: maxRows >= 0",
-                            maxRows));
+    return fail(
+        fmt::format("LemkeOptions::maxRows = {}. Violated constraint: maxRows >= 0", maxRows));
   return true;
 }
 
@@ -86,34 +90,39 @@ void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveR
   const int n = problem.size();
   if (n > m_capacity) {
     report.status = Status::InvalidProblem;
-    report.message = fmt::format("n = {} exceeds LemkeOptions::maxRows = {}: lemke's dense "
-                                 "tableau (up to 2n x 2n) is not built for it",
-                                 n, m_options.maxRows);
+    detail::setMessage(report.message,
+                       "n = {} exceeds LemkeOptions::maxRows = {}: lemke's dense "
+                       "tableau (up to 2n x 2n) is not built for it",
+                       n, m_options.maxRows);
     return;
   }
   const double start = nowSeconds();
-  std::string why;
-  if (!m_elimination->eliminate(problem, m_options.eliminationTolerance, why)) {
+  const int freeNormal = m_elimination->eliminate(problem, m_options.eliminationTolerance);
+  if (freeNormal >= 0) {
     report.status = Status::InvalidProblem;
-    report.message = std::move(why);
+    detail::setMessage(report.message,
+                       "friction row {} refers to normal row {}, which is free (lo = -inf, "
+                       "hi = inf): its box |x| <= mu |x_k| is not linear",
+                       freeNormal, problem.findex[freeNormal]);
     return;
   }
-  const int refused = m_transform->build(m_elimination->A(), m_elimination->b(),
-                                         m_elimination->lo(), m_elimination->hi(),
-                                         m_elimination->findex());
+  const int refused =
+      m_transform->build(m_elimination->A(), m_elimination->b(), m_elimination->lo(),
+                         m_elimination->hi(), m_elimination->findex());
   if (refused >= 0) {
     const int i = m_elimination->originalRow(refused);
     const int k = problem.findex[i];
     report.status = Status::InvalidProblem;
-    report.message = fmt::format("friction row {} refers to normal row {} whose x can be negative "
-                                 "(bounds [{}, {}]); lemke needs lo >= 0 on normal rows",
-                                 i, k, problem.lo[k], problem.hi[k]);
+    detail::setMessage(report.message,
+                       "friction row {} refers to normal row {} whose x can be negative "
+                       "(bounds [{}, {}]); lemke needs lo >= 0 on normal rows",
+                       i, k, problem.lo[k], problem.hi[k]);
     return;
   }
   const int N = m_transform->size();
   const int maxPivots = m_options.maxPivots > 0 ? m_options.maxPivots : 20 * N + 1000;
-  const int refactorInterval = m_options.refactorInterval > 0 ? m_options.refactorInterval
-                                                              : std::max(N, 1);
+  const int refactorInterval =
+      m_options.refactorInterval > 0 ? m_options.refactorInterval : std::max(N, 1);
   const double deadline = m_options.maxSeconds > 0.0 ? start + m_options.maxSeconds : 0.0;
   auto y = m_y.head(N);
   const detail::LemkeOutcome outcome =
@@ -130,9 +139,9 @@ void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveR
   m_w -= problem.b;
   const double bNorm = n > 0 ? problem.b.cwiseAbs().maxCoeff() : 0.0;
   const Residuals r = computeResiduals(x, m_w, problem.lo, problem.hi, problem.findex, bNorm);
-  const bool accurate = r.relative <= m_options.relativeTolerance ||
-                        (m_options.absoluteTolerance > 0.0 &&
-                         r.absolute <= m_options.absoluteTolerance);
+  const bool accurate =
+      r.relative <= m_options.relativeTolerance ||
+      (m_options.absoluteTolerance > 0.0 && r.absolute <= m_options.absoluteTolerance);
   const std::string_view singular =
       m_elimination->eliminated() < m_elimination->freeRows()
           ? "; the free block A(F,F) is singular, so free rows were split x = y+ - y-"
@@ -141,37 +150,41 @@ void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveR
     case detail::LemkeOutcome::SecondaryRay:
       if (accurate) {
         report.status = Status::Converged;
-        report.message = fmt::format("secondary ray after {} pivots, where the basic point "
-                                     "already solves the problem (z0 ~ 0)",
-                                     report.pivots);
+        detail::setMessage(report.message,
+                           "secondary ray after {} pivots, where the basic point "
+                           "already solves the problem (z0 ~ 0)",
+                           report.pivots);
         return;
       }
       report.status = Status::Unbounded;
-      report.message = fmt::format("secondary ray after {} pivots: Lemke found no solution (the "
-                                   "problem may have none, or A is not copositive-plus on it{})",
-                                   report.pivots, singular);
+      detail::setMessage(report.message,
+                         "secondary ray after {} pivots: Lemke found no solution (the "
+                         "problem may have none, or A is not copositive-plus on it{})",
+                         report.pivots, singular);
       return;
     case detail::LemkeOutcome::PivotLimit:
       report.status = Status::MaxIterations;
-      report.message = fmt::format("pivot limit {} reached (LCP size {})", maxPivots, N);
+      detail::setMessage(report.message, "pivot limit {} reached (LCP size {})", maxPivots, N);
       return;
     case detail::LemkeOutcome::TimeLimit:
       report.status = Status::TimeLimit;
-      report.message = fmt::format("time limit of {} s reached after {} pivots",
-                                   m_options.maxSeconds, report.pivots);
+      detail::setMessage(report.message, "time limit of {} s reached after {} pivots",
+                         m_options.maxSeconds, report.pivots);
       return;
     case detail::LemkeOutcome::Solved:
       break;
   }
   if (accurate) {
     report.status = Status::Converged;
-    report.message = fmt::format("solved in {} pivots (LCP size {}, {} free unknowns eliminated)",
-                                 report.pivots, N, m_elimination->eliminated());
+    detail::setMessage(report.message,
+                       "solved in {} pivots (LCP size {}, {} free unknowns eliminated)",
+                       report.pivots, N, m_elimination->eliminated());
   } else {
     report.status = Status::Inaccurate;
-    report.message = fmt::format("Lemke terminated after {} pivots with relative residual "
-                                 "{:.3g} > {:.3g} (ill-conditioned basis?)",
-                                 report.pivots, r.relative, m_options.relativeTolerance);
+    detail::setMessage(report.message,
+                       "Lemke terminated after {} pivots with relative residual "
+                       "{:.3g} > {:.3g} (ill-conditioned basis?)",
+                       report.pivots, r.relative, m_options.relativeTolerance);
   }
 }
 

@@ -1,8 +1,8 @@
 #include <mlcp/matrix_free_problem.hpp>
 
-#include <stdexcept>
-
 #include <fmt/format.h>
+
+#include <stdexcept>
 
 namespace mlcp {
 
@@ -64,10 +64,28 @@ Problem MatrixFreeProblem::toDense() const {
     for (const auto& [i, si] : rowsOfBody[k]) {
       const Eigen::Matrix<double, 6, 1> iMJ =
           inverseMass[k] * J.row(i).segment<6>(6 * si).transpose();
-      for (const auto& [j, sj] : rowsOfBody[k]) p.A(j, i) += J.row(j).segment<6>(6 * sj).dot(
-                                                    iMJ.transpose());
+      for (const auto& [j, sj] : rowsOfBody[k])
+        p.A(j, i) += J.row(j).segment<6>(6 * sj).dot(iMJ.transpose());
     }
   }
+  return p;
+}
+
+Problem toProblem(std::shared_ptr<const MatrixFreeProblem> factors, bool assembleA) {
+  if (!factors) throw std::invalid_argument("toProblem: the factors are null");
+  Problem p;
+  if (assembleA) {
+    p = factors->toDense();
+  } else {
+    factors->validate();
+    p.name = factors->name;
+    p.b = factors->b;
+    p.lo = factors->lo;
+    p.hi = factors->hi;
+    p.findex = factors->findex;
+    p.nub = factors->nub;
+  }
+  p.matrixFree = std::move(factors);
   return p;
 }
 

@@ -1,9 +1,9 @@
 #include <mlcp/mixed_lcp.hpp>
 
+#include <fmt/format.h>
+
 #include <chrono>
 #include <cmath>
-
-#include <fmt/format.h>
 
 namespace mlcp {
 
@@ -22,6 +22,7 @@ void MixedLCP::resizeVectors(int n) {
   m_x.setZero(n);
   m_w.setZero(n);
   if (!m_findexSet) m_findex.setConstant(n, -1);
+  m_report.message.reserve(1024);
   doSetup(n);
 }
 
@@ -122,16 +123,18 @@ bool MixedLCP::validate(SolveReport& report) const {
     if (k == i) return invalid(fmt::format("findex[{}] = {} points at the row itself", i, k));
     if (k >= 0) {
       if (m_findex[k] >= 0)
-        return invalid(fmt::format("findex[{}] = {} points at row {}, itself a friction row "
-                                   "(findex[{}] = {})",
-                                   i, k, k, k, m_findex[k]));
+        return invalid(
+            fmt::format("findex[{}] = {} points at row {}, itself a friction row "
+                        "(findex[{}] = {})",
+                        i, k, k, k, m_findex[k]));
       if (!std::isfinite(m_hi[i]))
-        return invalid(fmt::format("hi[{}] = {} on friction row {}: the friction coefficient mu "
-                                   "must be finite",
-                                   i, m_hi[i], i));
+        return invalid(
+            fmt::format("hi[{}] = {} on friction row {}: the friction coefficient mu "
+                        "must be finite",
+                        i, m_hi[i], i));
       if (i < m_nub)
-        return invalid(fmt::format("row {} < nub = {} is a friction row (findex = {})", i, m_nub,
-                                   k));
+        return invalid(
+            fmt::format("row {} < nub = {} is a friction row (findex = {})", i, m_nub, k));
       continue;
     }
     if (std::isnan(m_lo[i])) return invalid(fmt::format("lo[{}] is NaN", i));
@@ -142,9 +145,10 @@ bool MixedLCP::validate(SolveReport& report) const {
         m_hi[i] == -std::numeric_limits<double>::infinity())
       return invalid(fmt::format("row {} has an empty box [{}, {}]", i, m_lo[i], m_hi[i]));
     if (i < m_nub && (std::isfinite(m_lo[i]) || std::isfinite(m_hi[i])))
-      return invalid(fmt::format("row {} < nub = {} has finite bounds [{}, {}]: the first nub "
-                                 "rows must be unbounded",
-                                 i, m_nub, m_lo[i], m_hi[i]));
+      return invalid(
+          fmt::format("row {} < nub = {} has finite bounds [{}, {}]: the first nub "
+                      "rows must be unbounded",
+                      i, m_nub, m_lo[i], m_hi[i]));
   }
   return true;
 }

@@ -10,17 +10,20 @@ bool SolverOptions::isValid(std::string* why) const {
     return false;
   };
   if (maxIterations < 1)
-    return fail(fmt::format("SolverOptions::maxIterations = {}. Violated constraint: "
-                            "maxIterations >= 1",
-                            maxIterations));
+    return fail(
+        fmt::format("SolverOptions::maxIterations = {}. Violated constraint: "
+                    "maxIterations >= 1",
+                    maxIterations));
   if (!(absoluteTolerance >= 0.0))
-    return fail(fmt::format("SolverOptions::absoluteTolerance = {}. Violated constraint: "
-                            "absoluteTolerance >= 0",
-                            absoluteTolerance));
+    return fail(
+        fmt::format("SolverOptions::absoluteTolerance = {}. Violated constraint: "
+                    "absoluteTolerance >= 0",
+                    absoluteTolerance));
   if (!(relativeTolerance >= 0.0))
-    return fail(fmt::format("SolverOptions::relativeTolerance = {}. Violated constraint: "
-                            "relativeTolerance >= 0",
-                            relativeTolerance));
+    return fail(
+        fmt::format("SolverOptions::relativeTolerance = {}. Violated constraint: "
+                    "relativeTolerance >= 0",
+                    relativeTolerance));
   if (!(maxSeconds >= 0.0))
     return fail(fmt::format("SolverOptions::maxSeconds = {}. Violated constraint: maxSeconds >= 0",
                             maxSeconds));

@@ -1,12 +1,11 @@
+#include "detail/text_scanner.hpp"
+
+#include <mlcp/blcp_io.hpp>
 #include <mlcp/problem_file.hpp>
+#include <mlcp/siconos_io.hpp>
 
 #include <array>
 #include <utility>
-
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/siconos_io.hpp>
-
-#include "detail/text_scanner.hpp"
 
 namespace mlcp {
 
@@ -21,7 +20,6 @@ constexpr std::array<std::pair<ProblemFormat, std::string_view>, 7> kNames{{
     {ProblemFormat::SiconosFrictionContact, "siconos-fc"},
     {ProblemFormat::Fclib, "fclib"},
 }};
-
 
 ProblemFormat fromSiconos(SiconosKind kind) {
   switch (kind) {

@@ -1,10 +1,10 @@
 #include <mlcp/random_problem.hpp>
 
+#include <fmt/format.h>
+
 #include <limits>
 #include <random>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 namespace mlcp {
 
@@ -13,17 +13,18 @@ Problem randomProblem(const RandomProblemOptions& options) {
   const int nub = options.nub >= 0 ? options.nub : n / 4;
   const int contacts = options.contacts >= 0 ? options.contacts : n / 6;
   if (n < 0 || nub < 0 || nub + 3 * contacts > n)
-    throw std::invalid_argument(fmt::format("randomProblem: n = {}, nub = {} and {} contacts do "
-                                            "not fit (need nub + 3 contacts <= n)",
-                                            n, nub, contacts));
+    throw std::invalid_argument(
+        fmt::format("randomProblem: n = {}, nub = {} and {} contacts do "
+                    "not fit (need nub + 3 contacts <= n)",
+                    n, nub, contacts));
   std::mt19937_64 rng(options.seed);
   // Uniform in [0, 1) from the raw 53 high bits: the same numbers with every standard library.
   auto uniform = [&rng] { return static_cast<double>(rng() >> 11) * 0x1.0p-53; };
   const double inf = std::numeric_limits<double>::infinity();
 
   Problem p;
-  p.name = fmt::format("random n={} nub={} contacts={} mu={} seed={}", n, nub, contacts,
-                       options.mu, options.seed);
+  p.name = fmt::format("random n={} nub={} contacts={} mu={} seed={}", n, nub, contacts, options.mu,
+                       options.seed);
   Eigen::MatrixXd R(n, n);
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i) R(i, j) = 2.0 * uniform() - 1.0;

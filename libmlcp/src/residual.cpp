@@ -1,18 +1,15 @@
+#include <mlcp/problem.hpp>
 #include <mlcp/residual.hpp>
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
-#include <fmt/format.h>
-
-#include <mlcp/problem.hpp>
-
 namespace mlcp {
 
-double rowResidual(double x, double w, double l, double u) {
-  return x - std::clamp(x - w, l, u);
-}
+double rowResidual(double x, double w, double l, double u) { return x - std::clamp(x - w, l, u); }
 
 Residuals computeResiduals(const Eigen::Ref<const Eigen::VectorXd>& x,
                            const Eigen::Ref<const Eigen::VectorXd>& w,
@@ -38,8 +35,7 @@ Residuals computeResiduals(const Eigen::Ref<const Eigen::VectorXd>& x,
     const double boundViolation = std::max({l - x[i], x[i] - u, 0.0});
     const double wPlus = std::max(w[i], 0.0);
     const double wMinus = std::max(-w[i], 0.0);
-    const double complementarity =
-        std::max(std::min(x[i] - l, wPlus), std::min(u - x[i], wMinus));
+    const double complementarity = std::max(std::min(x[i] - l, wPlus), std::min(u - x[i], wMinus));
     result.maxBoundViolation = std::max(result.maxBoundViolation, boundViolation);
     result.maxComplementarityViolation =
         std::max(result.maxComplementarityViolation, std::max(complementarity, 0.0));
@@ -52,9 +48,10 @@ Residuals computeResiduals(const Problem& problem,
                            const Eigen::Ref<const Eigen::VectorXd>& x,
                            Eigen::VectorXd* perRow) {
   if (x.size() != problem.size())
-    throw std::invalid_argument(fmt::format("computeResiduals: x has {} entries, the problem has {} "
-                                            "rows",
-                                            x.size(), problem.size()));
+    throw std::invalid_argument(
+        fmt::format("computeResiduals: x has {} entries, the problem has {} "
+                    "rows",
+                    x.size(), problem.size()));
   const Eigen::VectorXd w = problem.A * x - problem.b;
   const double bNorm = problem.b.size() > 0 ? problem.b.cwiseAbs().maxCoeff() : 0.0;
   return computeResiduals(x, w, problem.lo, problem.hi, problem.findex, bNorm, perRow);

@@ -1,15 +1,15 @@
-#include <cmath>
-#include <limits>
-#include <vector>
-
-#include <fmt/format.h>
+#include "detail/numerics_matrix_reader.hpp"
+#include "detail/text_scanner.hpp"
 
 #include <mlcp/blcp_io.hpp>
 #include <mlcp/problem_file.hpp>
 #include <mlcp/siconos_io.hpp>
 
-#include "detail/numerics_matrix_reader.hpp"
-#include "detail/text_scanner.hpp"
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+#include <vector>
 
 namespace mlcp {
 
@@ -20,7 +20,9 @@ using detail::TextScanner;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-Eigen::VectorXd readVector(TextScanner& in, std::string_view name, int n,
+Eigen::VectorXd readVector(TextScanner& in,
+                           std::string_view name,
+                           int n,
                            bool allowInfinity = false) {
   Eigen::VectorXd v(n);
   for (int i = 0; i < n; ++i) v[i] = in.number(fmt::format("{}[{}]", name, i), allowInfinity);
@@ -130,9 +132,10 @@ Problem parseMlcp(TextScanner& in) {
         complementaritySeen = true;
       } else {
         if (complementaritySeen)
-          in.fail(fmt::format("equality block {} (rows {} ..) follows a complementarity block: "
-                              "equality rows must come first (they become the nub rows)",
-                              k, starts[k]));
+          in.fail(
+              fmt::format("equality block {} (rows {} ..) follows a complementarity block: "
+                          "equality rows must come first (they become the nub rows)",
+                          k, starts[k]));
         equalityRows += rows;
       }
     }
@@ -160,8 +163,8 @@ Problem parseMlcp(TextScanner& in) {
                                 i, j, blockM(i, j), M(i, j)));
       for (int i = 0; i < size; ++i)
         if (std::abs(q[i] - blockQ[i]) > 1e-12 * std::max(1.0, std::abs(q[i])))
-          in.fail(fmt::format("the (a, b) storage disagrees with q[{}]: {} vs {}", i, blockQ[i],
-                              q[i]));
+          in.fail(
+              fmt::format("the (a, b) storage disagrees with q[{}]: {} vs {}", i, blockQ[i], q[i]));
     } else {
       M = std::move(blockM);
       q = std::move(blockQ);
@@ -185,8 +188,8 @@ bool nextIsMatrixHeader(const TextScanner& in, int rows, int cols) {
 
 Problem parseFrictionContact(TextScanner& in, std::string* approximation) {
   const int d = in.integerInRange("the contact dimension d", 2, 3);
-  const int nc = in.integerInRange("the number of contacts nc", 0,
-                                   detail::kMaxSiconosDimension / d);
+  const int nc =
+      in.integerInRange("the number of contacts nc", 0, detail::kMaxSiconosDimension / d);
   const int n = d * nc;
   const NumericsMatrixHeader header = detail::readNumericsMatrixHeader(in, "W");
   if (header.rows != n || header.cols != n) {
@@ -202,8 +205,9 @@ Problem parseFrictionContact(TextScanner& in, std::string* approximation) {
   Eigen::MatrixXd W = detail::readNumericsMatrixPayload(in, header, "W");
   if (nextIsMatrixHeader(in, n, n)) {
     in.next();  // report the line where the second matrix starts
-    in.fail("a second matrix follows the first: this is a global (GFC) problem (M, H, q, b, mu), "
-            "not supported; only local FC2D/FC3D problems (W, q, mu) are read");
+    in.fail(
+        "a second matrix follows the first: this is a global (GFC) problem (M, H, q, b, mu), "
+        "not supported; only local FC2D/FC3D problems (W, q, mu) are read");
   }
   const Eigen::VectorXd q = readVector(in, "q", n);
   const Eigen::VectorXd mu = readVector(in, "mu", nc);
@@ -226,7 +230,6 @@ Problem parseFrictionContact(TextScanner& in, std::string* approximation) {
   return p;
 }
 
-
 }  // namespace
 
 std::string_view toString(SiconosKind kind) {
@@ -243,7 +246,9 @@ std::string_view toString(SiconosKind kind) {
   return "unknown";
 }
 
-Problem parseSiconos(std::string_view text, SiconosKind kind, std::string_view source,
+Problem parseSiconos(std::string_view text,
+                     SiconosKind kind,
+                     std::string_view source,
                      std::string* approximation) {
   if (approximation != nullptr) approximation->clear();
   TextScanner in(text, std::string(source));
@@ -260,7 +265,8 @@ Problem parseSiconos(std::string_view text, SiconosKind kind, std::string_view s
   in.fail("unknown Siconos problem family");
 }
 
-Problem readSiconos(const std::filesystem::path& path, SiconosKind kind,
+Problem readSiconos(const std::filesystem::path& path,
+                    SiconosKind kind,
                     std::string* approximation) {
   const std::string text = detail::readFileText(path);
   return parseSiconos(text, kind, path.string(), approximation);
@@ -291,7 +297,7 @@ std::optional<SiconosKind> guessSiconosKind(const std::filesystem::path& path,
   try {
     const Problem lcp = parseLcp(in);
     return lcp.size() > 0 && in.nextAreNumbers(2 * lcp.size()) ? SiconosKind::Relay
-                                                                 : SiconosKind::Lcp;
+                                                               : SiconosKind::Lcp;
   } catch (const ParseError&) {
     return SiconosKind::Lcp;  // the real parse reports what is wrong
   }

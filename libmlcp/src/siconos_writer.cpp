@@ -1,13 +1,13 @@
+#include <mlcp/siconos_io.hpp>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <cmath>
 #include <fstream>
 #include <limits>
 #include <ostream>
 #include <stdexcept>
-
-#include <fmt/format.h>
-#include <fmt/ostream.h>
-
-#include <mlcp/siconos_io.hpp>
 
 namespace mlcp {
 

@@ -1,13 +1,17 @@
+#include <mlcp/apgd_solver.hpp>
+#include <mlcp/dantzig_solver.hpp>
+#include <mlcp/fallback_solver.hpp>
+#include <mlcp/lemke_solver.hpp>
+#include <mlcp/matrix_free_apgd_solver.hpp>
+#include <mlcp/matrix_free_pgs_solver.hpp>
+#include <mlcp/pgs_solver.hpp>
 #include <mlcp/solver_factory.hpp>
-
-#include <mutex>
-#include <stdexcept>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <mlcp/dantzig_solver.hpp>
-#include <mlcp/lemke_solver.hpp>
+#include <mutex>
+#include <stdexcept>
 
 namespace mlcp {
 
@@ -19,6 +23,13 @@ void applyCommon(const SolverSettings& settings, Options& options) {
   if (settings.relativeTolerance) options.relativeTolerance = *settings.relativeTolerance;
   if (settings.maxSeconds) options.maxSeconds = *settings.maxSeconds;
   if (settings.recordHistory) options.recordHistory = *settings.recordHistory;
+}
+
+PgsOptions pgsOptions(const SolverSettings& settings) {
+  PgsOptions options;
+  applyCommon(settings, options);
+  if (settings.relaxation) options.relaxation = *settings.relaxation;
+  return options;
 }
 
 std::vector<SolverEntry> builtInSolvers() {
@@ -35,6 +46,35 @@ std::vector<SolverEntry> builtInSolvers() {
                        LemkeOptions options;
                        applyCommon(settings, options);
                        return std::make_unique<LemkeSolver>(options);
+                     }});
+  entries.push_back({"pgs", "Projected Gauss-Seidel / SOR (ODE quickstep) on the assembled A",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       return std::make_unique<PgsSolver>(pgsOptions(settings));
+                     }});
+  entries.push_back({"apgd", "Accelerated projected gradient (Nesterov, Mazhar 2015) on A",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       ApgdOptions options;
+                       applyCommon(settings, options);
+                       return std::make_unique<ApgdSolver>(options);
+                     }});
+  entries.push_back({"pgs-matrix-free",
+                     "PGS on J, M^-1, cfm (problems that carry them), O(12) per row update",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       return std::make_unique<MatrixFreePgsSolver>(pgsOptions(settings));
+                     }});
+  entries.push_back({"apgd-matrix-free",
+                     "APGD on J, M^-1, cfm (problems that carry them), O(12 n) per product",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       ApgdOptions options;
+                       applyCommon(settings, options);
+                       return std::make_unique<MatrixFreeApgdSolver>(options);
+                     }});
+  entries.push_back({"fallback", "Dantzig, then APGD, then PGS: the first that converges",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       std::vector<std::unique_ptr<MixedLCP>> stages;
+                       for (const char* stage : {"dantzig", "apgd", "pgs"})
+                         stages.push_back(makeSolver(stage, settings));
+                       return std::make_unique<FallbackSolver>(std::move(stages));
                      }});
   return entries;
 }

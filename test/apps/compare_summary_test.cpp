@@ -1,16 +1,19 @@
-#include <cmath>
-#include <limits>
-
-#include <boost/test/unit_test.hpp>
-
 #include "compare_summary.hpp"
+
 #include "json_value.hpp"
 #include "record_format.hpp"
 
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <limits>
+
 namespace {
 
-mlcp::app::RunRecord record(const std::string& problem, const std::string& solver,
-                            mlcp::Status status, double time) {
+mlcp::app::RunRecord record(const std::string& problem,
+                            const std::string& solver,
+                            mlcp::Status status,
+                            double time) {
   mlcp::app::RunRecord r;
   r.problem = problem;
   r.solver = solver;

@@ -56,14 +56,30 @@ class Parser {
       if (m_pos >= m_text.size()) fail("unterminated escape");
       const char e = m_text[m_pos++];
       switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
         case 'u': {
           if (m_pos + 4 > m_text.size()) fail("short \\u escape");
           const long code = std::strtol(std::string(m_text.substr(m_pos, 4)).c_str(), nullptr, 16);
@@ -72,7 +88,8 @@ class Parser {
           m_pos += 4;
           break;
         }
-        default: fail("bad escape");
+        default:
+          fail("bad escape");
       }
     }
   }

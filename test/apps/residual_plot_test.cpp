@@ -1,13 +1,13 @@
+#include "residual_plot.hpp"
+
+#include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <string>
-
-#include <boost/test/unit_test.hpp>
-#include <fmt/format.h>
 #include <unistd.h>
-
-#include "residual_plot.hpp"
 
 namespace utf = boost::unit_test;
 namespace fs = std::filesystem;
@@ -16,8 +16,8 @@ namespace {
 
 struct GnuplotPresent {
   boost::test_tools::assertion_result operator()(utf::test_unit_id) const {
-    boost::test_tools::assertion_result result(
-        std::system("gnuplot --version > /dev/null 2>&1") == 0);
+    boost::test_tools::assertion_result result(std::system("gnuplot --version > /dev/null 2>&1") ==
+                                               0);
     result.message() << "gnuplot is not installed";
     return result;
   }

@@ -17,7 +17,8 @@ std::vector<std::filesystem::path> sharedBlcpFiles(const std::filesystem::path& 
   const auto dir = sharedDataDir();
   if (!dir || !std::filesystem::is_directory(*dir / relative)) return files;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(*dir / relative))
-    if (entry.is_regular_file() && entry.path().extension() == ".blcp") files.push_back(entry.path());
+    if (entry.is_regular_file() && entry.path().extension() == ".blcp")
+      files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   return files;
 }

@@ -1,14 +1,14 @@
-#include <cmath>
-#include <limits>
+#include "test_data.hpp"
+
+#include <mlcp/mlcp.hpp>
 
 #include <Eigen/Cholesky>
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
-#include <mlcp/mlcp.hpp>
-
-#include "test_data.hpp"
+#include <cmath>
+#include <limits>
 
 namespace bdata = boost::unit_test::data;
 
@@ -16,8 +16,10 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-mlcp::Problem smallProblem(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
-                           const Eigen::VectorXd& lo, const Eigen::VectorXd& hi,
+mlcp::Problem smallProblem(const Eigen::MatrixXd& A,
+                           const Eigen::VectorXd& b,
+                           const Eigen::VectorXd& lo,
+                           const Eigen::VectorXd& hi,
                            Eigen::VectorXi findex = {}) {
   mlcp::Problem p;
   p.A = A;
@@ -41,8 +43,8 @@ BOOST_AUTO_TEST_CASE(nub_only_is_a_linear_solve) {
   Eigen::Matrix3d A;
   A << 4, 1, 0, 1, 4, 1, 0, 1, 4;
   const Eigen::Vector3d b(1, 2, 3);
-  mlcp::Problem p = smallProblem(A, b, Eigen::Vector3d::Constant(-kInf),
-                                 Eigen::Vector3d::Constant(kInf));
+  mlcp::Problem p =
+      smallProblem(A, b, Eigen::Vector3d::Constant(-kInf), Eigen::Vector3d::Constant(kInf));
   p.nub = 3;
   mlcp::DantzigSolver solver;
   const auto& report = solve(solver, p);
@@ -61,7 +63,7 @@ BOOST_AUTO_TEST_CASE(one_row_at_each_bound) {
   BOOST_TEST(solve(solver, p).status == mlcp::Status::Converged);
   const Eigen::VectorXd& x = solver.getLambda();
   const Eigen::VectorXd& w = solver.ref_w();
-  BOOST_TEST(x[0] == 1.0);   // at hi: w = 2 - 10 < 0
+  BOOST_TEST(x[0] == 1.0);  // at hi: w = 2 - 10 < 0
   BOOST_TEST(w[0] == -8.0);
   BOOST_TEST(x[1] == -1.0);  // at lo: w = -1 + 5 > 0
   BOOST_TEST(w[1] == 4.0);
@@ -104,8 +106,8 @@ BOOST_AUTO_TEST_CASE(singular_matrix_reports_a_status) {
   // Two identical contact rows: A is singular; both rows want to push.
   Eigen::Matrix2d A;
   A << 1, 1, 1, 1;
-  const auto p = smallProblem(A, Eigen::Vector2d(1, 1), Eigen::Vector2d(0, 0),
-                              Eigen::Vector2d(kInf, kInf));
+  const auto p =
+      smallProblem(A, Eigen::Vector2d(1, 1), Eigen::Vector2d(0, 0), Eigen::Vector2d(kInf, kInf));
   mlcp::DantzigSolver solver;
   const auto& report = solve(solver, p);
   // Either solved (x0 + x1 = 1 is a solution set) or a named failure, never a silent NaN.
@@ -119,9 +121,9 @@ BOOST_AUTO_TEST_CASE(singular_matrix_reports_a_status) {
 }
 
 BOOST_DATA_TEST_CASE(random_ode_style_problems,
-                     bdata::make({3, 6, 12, 30, 60, 100, 200, 400, 600}) *
-                         bdata::make({1, 2, 3}),
-                     n, seed) {
+                     bdata::make({3, 6, 12, 30, 60, 100, 200, 400, 600}) * bdata::make({1, 2, 3}),
+                     n,
+                     seed) {
   mlcp::RandomProblemOptions options;
   options.n = n;
   options.seed = static_cast<std::uint64_t>(seed);

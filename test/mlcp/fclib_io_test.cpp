@@ -1,12 +1,12 @@
-#include <fstream>
-#include <string>
-
-#include <boost/test/unit_test.hpp>
+#include "test_data.hpp"
 
 #include <mlcp/fclib_io.hpp>
 #include <mlcp/mlcp.hpp>
 
-#include "test_data.hpp"
+#include <boost/test/unit_test.hpp>
+
+#include <fstream>
+#include <string>
 
 namespace utf = boost::unit_test;
 namespace fs = std::filesystem;

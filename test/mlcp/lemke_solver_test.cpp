@@ -1,12 +1,12 @@
-#include <cmath>
-#include <limits>
-#include <random>
+#include <mlcp/mlcp.hpp>
 
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
-#include <mlcp/mlcp.hpp>
+#include <cmath>
+#include <limits>
+#include <random>
 
 namespace bdata = boost::unit_test::data;
 
@@ -71,8 +71,8 @@ BOOST_AUTO_TEST_CASE(q_nonnegative_needs_no_pivot) {
 BOOST_AUTO_TEST_CASE(infeasible_lcp_ends_on_a_secondary_ray) {
   // w = -x - 1 < 0 for every x >= 0: no solution.
   mlcp::LemkeSolver solver;
-  const auto& report = solve(solver, lcp(Eigen::Matrix<double, 1, 1>(-1.0),
-                                         Eigen::Matrix<double, 1, 1>(1.0)));
+  const auto& report =
+      solve(solver, lcp(Eigen::Matrix<double, 1, 1>(-1.0), Eigen::Matrix<double, 1, 1>(1.0)));
   BOOST_TEST(report.status == mlcp::Status::Unbounded);
   BOOST_TEST(report.message.find("secondary ray") != std::string::npos);
   BOOST_TEST(solver.getLambda().allFinite());
@@ -122,8 +122,10 @@ BOOST_AUTO_TEST_CASE(singular_free_block_is_split_and_still_solved) {
   BOOST_TEST(report.relativeResidual <= 1e-14);
 }
 
-BOOST_DATA_TEST_CASE(non_symmetric_boxed_problems, bdata::make({4, 10, 40}) * bdata::make({1, 2}),
-                     n, seed) {
+BOOST_DATA_TEST_CASE(non_symmetric_boxed_problems,
+                     bdata::make({4, 10, 40}) * bdata::make({1, 2}),
+                     n,
+                     seed) {
   // Boxes, one-sided rows, free rows and a fixed row with a positive definite non-symmetric A.
   mlcp::Problem p = lcp(nonSymmetric(n, static_cast<unsigned>(seed)), Eigen::VectorXd::Zero(n));
   std::mt19937 random(static_cast<unsigned>(seed) + 100);
@@ -131,11 +133,25 @@ BOOST_DATA_TEST_CASE(non_symmetric_boxed_problems, bdata::make({4, 10, 40}) * bd
   for (int i = 0; i < n; ++i) {
     p.b[i] = 3.0 * u(random);
     switch (i % 5) {
-      case 0: p.lo[i] = -0.5; p.hi[i] = 0.5; break;     // box containing 0
-      case 1: p.lo[i] = 0.2; p.hi[i] = 1.0; break;      // box not containing 0
-      case 2: p.lo[i] = -kInf; p.hi[i] = 0.3; break;    // upper bound only
-      case 3: p.lo[i] = -kInf; p.hi[i] = kInf; break;   // free, not leading (nub = 0)
-      default: p.lo[i] = p.hi[i] = 0.25; break;         // fixed
+      case 0:
+        p.lo[i] = -0.5;
+        p.hi[i] = 0.5;
+        break;  // box containing 0
+      case 1:
+        p.lo[i] = 0.2;
+        p.hi[i] = 1.0;
+        break;  // box not containing 0
+      case 2:
+        p.lo[i] = -kInf;
+        p.hi[i] = 0.3;
+        break;  // upper bound only
+      case 3:
+        p.lo[i] = -kInf;
+        p.hi[i] = kInf;
+        break;  // free, not leading (nub = 0)
+      default:
+        p.lo[i] = p.hi[i] = 0.25;
+        break;  // fixed
     }
   }
   mlcp::LemkeSolver solver;
@@ -147,7 +163,9 @@ BOOST_DATA_TEST_CASE(non_symmetric_boxed_problems, bdata::make({4, 10, 40}) * bd
 }
 
 BOOST_DATA_TEST_CASE(friction_is_exact_without_rounds,
-                     bdata::make({12, 30, 60, 120}) * bdata::make({1, 2, 3}), n, seed) {
+                     bdata::make({12, 30, 60, 120}) * bdata::make({1, 2, 3}),
+                     n,
+                     seed) {
   mlcp::RandomProblemOptions options;
   options.n = n;
   options.seed = static_cast<std::uint64_t>(seed);

@@ -2,14 +2,14 @@
 // our solvers to a relative residual of 1e-8, or reported with a status that says why. The
 // expectations are pinned per file.
 
-#include <map>
-#include <string>
-
-#include <boost/test/unit_test.hpp>
+#include "test_data.hpp"
 
 #include <mlcp/mlcp.hpp>
 
-#include "test_data.hpp"
+#include <boost/test/unit_test.hpp>
+
+#include <map>
+#include <string>
 
 namespace utf = boost::unit_test;
 namespace fs = std::filesystem;

@@ -1,14 +1,14 @@
+#include "test_data.hpp"
+
+#include <mlcp/mlcp.hpp>
+
+#include <boost/test/unit_test.hpp>
+
 #include <cmath>
 #include <fstream>
 #include <limits>
 #include <sstream>
 #include <string>
-
-#include <boost/test/unit_test.hpp>
-
-#include <mlcp/mlcp.hpp>
-
-#include "test_data.hpp"
 
 namespace utf = boost::unit_test;
 namespace fs = std::filesystem;
@@ -40,7 +40,9 @@ mlcp::ParseError parseFailure(const std::string& text, mlcp::SiconosKind kind) {
   throw std::logic_error("unreachable");
 }
 
-void checkFailure(const std::string& text, mlcp::SiconosKind kind, int line,
+void checkFailure(const std::string& text,
+                  mlcp::SiconosKind kind,
+                  int line,
                   const std::string& phrase) {
   const mlcp::ParseError e = parseFailure(text, kind);
   BOOST_TEST_INFO("error: " << e.what());
@@ -81,8 +83,8 @@ BOOST_AUTO_TEST_CASE(lcp_ortiz_dense_equals_block_version, *utf::precondition(Sh
   BOOST_TEST((dense.hi.array() == kInf).all());
   BOOST_TEST((dense.findex.array() == -1).all());
   for (const char* name : {"deudeu", "trivial"}) {
-    const auto a = mlcp::readSiconos(siconos(fmt::format("lcp/lcp_{}.dat", name)),
-                                     mlcp::SiconosKind::Lcp);
+    const auto a =
+        mlcp::readSiconos(siconos(fmt::format("lcp/lcp_{}.dat", name)), mlcp::SiconosKind::Lcp);
     const auto b = mlcp::readSiconos(siconos(fmt::format("lcp/lcp_{}_block.dat", name)),
                                      mlcp::SiconosKind::Lcp);
     BOOST_TEST_INFO(name);
@@ -276,10 +278,9 @@ BOOST_AUTO_TEST_CASE(every_truncation_is_a_parse_error_or_a_problem,
                      *utf::precondition(SharedData())) {
   // Cut a dense, an SBM and an MLCP file at every byte: the reader either has what it needs
   // (the rest is ignored trailing text) or names the line; nothing else may escape.
-  for (const auto& [file, kind] :
-       {std::pair{"lcp/lcp_ortiz_block.dat", mlcp::SiconosKind::Lcp},
-        std::pair{"mlcp/RCD_mlcp.dat", mlcp::SiconosKind::Mlcp},
-        std::pair{"relay/step_4x4.dat", mlcp::SiconosKind::Relay}}) {
+  for (const auto& [file, kind] : {std::pair{"lcp/lcp_ortiz_block.dat", mlcp::SiconosKind::Lcp},
+                                   std::pair{"mlcp/RCD_mlcp.dat", mlcp::SiconosKind::Mlcp},
+                                   std::pair{"relay/step_4x4.dat", mlcp::SiconosKind::Relay}}) {
     std::ifstream in(siconos(file), std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const mlcp::Problem whole = mlcp::parseSiconos(text, kind);

@@ -1,12 +1,12 @@
 #pragma once
 
+#include <mlcp/problem.hpp>
+
 #include <filesystem>
 #include <iosfwd>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-
-#include <mlcp/problem.hpp>
 
 namespace mlcp {
 
@@ -42,11 +42,13 @@ enum class MatrixStorage {
 
 /// Writes the problem (and its x, if any) in the BLCP text format, numbers with 17 significant
 /// digits so that reading it back gives the same doubles.
-void writeBlcp(const Problem& problem, std::ostream& out,
+void writeBlcp(const Problem& problem,
+               std::ostream& out,
                MatrixStorage storage = MatrixStorage::Automatic);
 
 /// As above, to a file. @throws std::runtime_error when the file cannot be written.
-void writeBlcp(const Problem& problem, const std::filesystem::path& path,
+void writeBlcp(const Problem& problem,
+               const std::filesystem::path& path,
                MatrixStorage storage = MatrixStorage::Automatic);
 
 }  // namespace mlcp

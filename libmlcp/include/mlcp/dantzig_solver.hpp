@@ -1,8 +1,8 @@
 #pragma once
 
-#include <memory>
-
 #include <mlcp/mixed_lcp.hpp>
+
+#include <memory>
 
 namespace mlcp {
 
@@ -44,9 +44,12 @@ struct DantzigOptions : SolverOptions {
 ///  2. Round 1 is ODE's pass: rows in order, each driving index pushed until valid while the
 ///     clamped set C keeps w_C = 0 through an incrementally updated L D L^T of A(C,C); friction
 ///     rows last, their bounds set from the normal x when the first of them is reached.
-///  3. While the spec residual with the final normals exceeds the tolerance (round k >= 2): fix
-///     the friction bounds from the current normals and re-solve, first warm from the previous
-///     index sets by block principal pivoting, falling back to a full pivoting pass.
+///  3. While the spec residual with the final normals exceeds the tolerance (round k >= 2):
+///     finish warm from the last index sets by block principal pivoting with each friction row
+///     at a bound coupled to its normal (x_i = +-mu x_k, solved together, so the bounds agree
+///     with the final normals exactly); if that fails, one more pivoting pass with the friction
+///     bounds fixed from the current normals (averaged with the previous ones when the residual
+///     stalls, which breaks the 2-cycles of this fixed point), and repeat.
 ///
 /// Stopping test: ||x - clamp(x - w, l(x), u(x))||_inf / max(1, ||b||_inf) <= relativeTolerance
 /// (or <= absoluteTolerance in absolute terms); status MaxIterations after maxIterations rounds.
@@ -77,9 +80,10 @@ class DantzigSolver final : public MixedLCP {
   DantzigOptions m_options;
   std::unique_ptr<detail::DantzigPivoting> m_pivoting;
   std::unique_ptr<detail::ActiveSetRefinement> m_refinement;
-  Eigen::VectorXd m_shift, m_b, m_lo, m_hi, m_xShifted, m_w;
+  Eigen::VectorXd m_shift, m_b, m_lo, m_hi, m_loFixed, m_hiFixed, m_xShifted, m_xWarm, m_normals,
+      m_w;
   Eigen::VectorXi m_noFriction;
-  Eigen::Matrix<signed char, Eigen::Dynamic, 1> m_sets;
+  Eigen::Matrix<signed char, Eigen::Dynamic, 1> m_sets, m_setsWarm;
 };
 
 }  // namespace mlcp

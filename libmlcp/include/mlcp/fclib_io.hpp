@@ -1,8 +1,8 @@
 #pragma once
 
-#include <filesystem>
-
 #include <mlcp/problem_file.hpp>
+
+#include <filesystem>
 
 namespace mlcp {
 

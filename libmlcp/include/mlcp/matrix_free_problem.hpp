@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include <Eigen/Core>
@@ -25,12 +26,12 @@ struct MatrixFreeProblem {
   using Block6 = Eigen::Matrix<double, 6, 6>;
 
   std::string name;
-  std::vector<Block6> inverseMass;        ///< per body (bodyCount)
+  std::vector<Block6> inverseMass;                                ///< per body (bodyCount)
   Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor> bodies;  ///< (n x 2) body1, body2
-  JacobianRows J;                         ///< (n x 12)
-  Eigen::VectorXd cfm;                    ///< (n) diagonal regularisation
-  Eigen::VectorXd b, lo, hi;              ///< (n) as in mlcp::Problem
-  Eigen::VectorXi findex;                 ///< (n) as in mlcp::Problem
+  JacobianRows J;                                                 ///< (n x 12)
+  Eigen::VectorXd cfm;                                            ///< (n) diagonal regularisation
+  Eigen::VectorXd b, lo, hi;                                      ///< (n) as in mlcp::Problem
+  Eigen::VectorXi findex;                                         ///< (n) as in mlcp::Problem
   int nub = 0;
 
   /// Number of rows n.
@@ -48,5 +49,12 @@ struct MatrixFreeProblem {
   /// Checks sizes and body indices. @throws std::invalid_argument naming the field and row.
   void validate() const;
 };
+
+/// A Problem that carries the factors, for MixedLCP::setProblem() and the solver factory: b, lo,
+/// hi, findex, nub and name copied from *factors, Problem::matrixFree = factors, and A assembled
+/// (toDense()) when assembleA; leave that off for large n (O(n^2) memory): the dense solvers then
+/// report InvalidProblem while the matrix-free ones run.
+/// @throws std::invalid_argument when factors is null or fails validate().
+Problem toProblem(std::shared_ptr<const MatrixFreeProblem> factors, bool assembleA = true);
 
 }  // namespace mlcp

@@ -1,14 +1,14 @@
 #pragma once
 
-#include <string_view>
-
-#include <Eigen/Core>
-#include <Eigen/SparseCore>
-
 #include <mlcp/options.hpp>
 #include <mlcp/problem.hpp>
 #include <mlcp/report.hpp>
 #include <mlcp/residual.hpp>
+
+#include <Eigen/Core>
+#include <Eigen/SparseCore>
+
+#include <string_view>
 
 namespace mlcp {
 
@@ -31,6 +31,7 @@ struct Capabilities {
   bool requiresSymmetricA = false;  ///< uses only the lower triangle of A
   bool usesInitialGuess = false;    ///< setInitialGuess() changes where it starts
   bool iterative = false;           ///< stops on a tolerance rather than terminating exactly
+  bool requiresMatrixFree = false;  ///< needs J, M^-1, cfm (Problem::matrixFree), not A
 };
 
 /// Abstract mixed linear complementarity problem solver (boxed LCP with friction index), the
@@ -74,12 +75,14 @@ class MixedLCP {
   void setLow(const Eigen::Ref<const Eigen::VectorXd>& lo);
   /// Sets hi (n); +inf allowed. On friction rows hi holds mu.
   void setHigh(const Eigen::Ref<const Eigen::VectorXd>& hi);
-  /// Sets findex (n): -1, or the normal row k of friction row i (then u_i = |hi_i x_k|, l_i = -u_i).
+  /// Sets findex (n): -1, or the normal row k of friction row i (then u_i = |hi_i x_k|, l_i =
+  /// -u_i).
   void setFrictionIndex(const Eigen::Ref<const Eigen::VectorXi>& findex);
   /// Sets nub, the number of leading unbounded rows (0 <= nub <= n).
   void setNumberUnbounded(int nub);
   /// All of the above at once from a Problem (its x, if any, becomes the initial guess).
-  void setProblem(const Problem& problem);
+  /// Virtual so that the matrix-free solvers can take Problem::matrixFree instead of A.
+  virtual void setProblem(const Problem& problem);
   /// Warm start x0 (n) for solvers whose capabilities().usesInitialGuess; ignored by the others.
   void setInitialGuess(const Eigen::Ref<const Eigen::VectorXd>& x0);
   /// Forgets the warm start: the next solve starts from x = 0.
@@ -123,6 +126,8 @@ class MixedLCP {
   virtual void multiplyA(const Eigen::VectorXd& x, Eigen::VectorXd& out) const;
   /// For solvers that hold A in another form: declares n and drops the dense A.
   void setImplicitMatrix(int n);
+  /// True after setImplicitMatrix() until the next setMatrix().
+  bool hasImplicitMatrix() const { return m_implicitA; }
 
  private:
   bool validate(SolveReport& report) const;

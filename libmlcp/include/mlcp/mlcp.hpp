@@ -2,12 +2,18 @@
 
 /// Umbrella header of libmlcp: the MixedLCP base, its solvers, residuals, files, generators.
 
+#include <mlcp/apgd_solver.hpp>
 #include <mlcp/blcp_io.hpp>
+#include <mlcp/contact_graph.hpp>
 #include <mlcp/dantzig_solver.hpp>
+#include <mlcp/fallback_solver.hpp>
 #include <mlcp/lemke_solver.hpp>
+#include <mlcp/matrix_free_apgd_solver.hpp>
+#include <mlcp/matrix_free_pgs_solver.hpp>
 #include <mlcp/matrix_free_problem.hpp>
 #include <mlcp/mixed_lcp.hpp>
 #include <mlcp/options.hpp>
+#include <mlcp/pgs_solver.hpp>
 #include <mlcp/problem.hpp>
 #include <mlcp/problem_file.hpp>
 #include <mlcp/random_problem.hpp>

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -7,11 +8,14 @@
 
 namespace mlcp {
 
+struct MatrixFreeProblem;
+
 /// One boxed linear complementarity problem with friction index, owning its data, in the
 /// convention of ODE's dSolveLCP and of shared/spec/blcp-text-format.md:
 ///
 ///   find x, w = A x - b  with, for every row i and effective bounds l_i <= u_i,
-///     l_i <= x_i <= u_i,  x_i = l_i => w_i >= 0,  x_i = u_i => w_i <= 0,  l_i < x_i < u_i => w_i = 0.
+///     l_i <= x_i <= u_i,  x_i = l_i => w_i >= 0,  x_i = u_i => w_i <= 0,  l_i < x_i < u_i => w_i =
+///     0.
 ///
 /// Effective bounds: l_i = lo_i, u_i = hi_i when findex_i < 0; when findex_i = k >= 0 (a friction
 /// row coupled to the normal row k), u_i = |hi_i * x_k| and l_i = -u_i (hi_i holds mu).
@@ -20,14 +24,17 @@ namespace mlcp {
 /// This is the exchange type of the file readers, the generators and the tools; solvers copy
 /// what they need from it (MixedLCP::setProblem) and never keep a reference.
 struct Problem {
-  std::string name;          ///< free text (file's `name` line, generator recipe)
-  Eigen::MatrixXd A;         ///< (n x n) usually J M^-1 J^T + CFM, symmetric PSD (unit: m/(N s^2))
-  Eigen::VectorXd b;         ///< (n) right side (unit: m/s^2 in ODE's force form)
-  Eigen::VectorXd lo;        ///< (n) lower bounds, may be -inf (unit: N)
-  Eigen::VectorXd hi;        ///< (n) upper bounds, may be +inf; mu on friction rows
-  Eigen::VectorXi findex;    ///< (n) -1, or the normal row a friction row is coupled to
-  int nub = 0;               ///< number of leading unbounded rows
+  std::string name;        ///< free text (file's `name` line, generator recipe)
+  Eigen::MatrixXd A;       ///< (n x n) usually J M^-1 J^T + CFM, symmetric PSD (unit: m/(N s^2))
+  Eigen::VectorXd b;       ///< (n) right side (unit: m/s^2 in ODE's force form)
+  Eigen::VectorXd lo;      ///< (n) lower bounds, may be -inf (unit: N)
+  Eigen::VectorXd hi;      ///< (n) upper bounds, may be +inf; mu on friction rows
+  Eigen::VectorXi findex;  ///< (n) -1, or the normal row a friction row is coupled to
+  int nub = 0;             ///< number of leading unbounded rows
   std::optional<Eigen::VectorXd> x;  ///< (n) optional reference or warm-start solution
+  /// Optional factors J, M^-1, cfm of A (shared, never modified), for the matrix-free solvers;
+  /// when set, A may be left empty (the dense solvers then report InvalidProblem).
+  std::shared_ptr<const MatrixFreeProblem> matrixFree;
 
   /// Number of rows n.
   int size() const { return static_cast<int>(b.size()); }

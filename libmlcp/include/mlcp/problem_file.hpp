@@ -1,12 +1,12 @@
 #pragma once
 
+#include <mlcp/problem.hpp>
+
 #include <filesystem>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
-
-#include <mlcp/problem.hpp>
 
 namespace mlcp {
 

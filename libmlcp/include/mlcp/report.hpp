@@ -1,10 +1,10 @@
 #pragma once
 
+#include <mlcp/status.hpp>
+
 #include <limits>
 #include <string>
 #include <vector>
-
-#include <mlcp/status.hpp>
 
 namespace mlcp {
 

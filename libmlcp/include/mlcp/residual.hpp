@@ -9,11 +9,12 @@ struct Problem;
 /// The spec's residual and its diagnostics for one candidate x (shared/spec/blcp-text-format.md,
 /// "The residual everyone reports").
 struct Residuals {
-  double absolute = 0.0;                     ///< ||r||_inf, r_i = x_i - clamp(x_i - w_i, l_i, u_i)
-  double relative = 0.0;                     ///< absolute / max(1, ||b||_inf)
-  double maxBoundViolation = 0.0;            ///< max_i max(l_i - x_i, x_i - u_i, 0)
-  double maxComplementarityViolation = 0.0;  ///< max_i max(min(x_i-l_i, w_i^+), min(u_i-x_i, w_i^-))
-  int worstRow = -1;                         ///< row of the largest |r_i|, -1 when n = 0
+  double absolute = 0.0;           ///< ||r||_inf, r_i = x_i - clamp(x_i - w_i, l_i, u_i)
+  double relative = 0.0;           ///< absolute / max(1, ||b||_inf)
+  double maxBoundViolation = 0.0;  ///< max_i max(l_i - x_i, x_i - u_i, 0)
+  double maxComplementarityViolation =
+      0.0;            ///< max_i max(min(x_i-l_i, w_i^+), min(u_i-x_i, w_i^-))
+  int worstRow = -1;  ///< row of the largest |r_i|, -1 when n = 0
 };
 
 /// Effective bounds of row i for solution x: (lo_i, hi_i) when findex_i < 0, otherwise

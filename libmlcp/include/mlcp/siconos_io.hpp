@@ -1,12 +1,12 @@
 #pragma once
 
+#include <mlcp/problem.hpp>
+
 #include <filesystem>
-#include <ostream>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
-
-#include <mlcp/problem.hpp>
 
 namespace mlcp {
 
@@ -52,11 +52,14 @@ inline std::ostream& operator<<(std::ostream& out, SiconosKind kind) {
 /// @param[out] approximation optional: empty when the conversion is exact, else what was changed
 /// @throws ParseError "SOURCE:LINE: message" for a malformed file: truncated, wrong counts or
 ///         sizes (e.g. a non-square M), NaN or Inf in the data, lb > ub, mu < 0 or not finite
-Problem parseSiconos(std::string_view text, SiconosKind kind, std::string_view source = "<text>",
+Problem parseSiconos(std::string_view text,
+                     SiconosKind kind,
+                     std::string_view source = "<text>",
                      std::string* approximation = nullptr);
 
 /// As parseSiconos(), from a file. @throws ParseError (line 0 when the file cannot be opened)
-Problem readSiconos(const std::filesystem::path& path, SiconosKind kind,
+Problem readSiconos(const std::filesystem::path& path,
+                    SiconosKind kind,
                     std::string* approximation = nullptr);
 
 /// Guesses the family of a Siconos file, first from its path (a file name ending in `_mlcp`;

@@ -1,13 +1,13 @@
 #pragma once
 
+#include <mlcp/mixed_lcp.hpp>
+
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <mlcp/mixed_lcp.hpp>
 
 namespace mlcp {
 

@@ -1,9 +1,9 @@
 #pragma once
 
+#include <fmt/format.h>
+
 #include <ostream>
 #include <string_view>
-
-#include <fmt/format.h>
 
 namespace mlcp {
 
@@ -39,7 +39,9 @@ enum class Status {
 std::string_view toString(Status status);
 
 /// Writes toString(status).
-inline std::ostream& operator<<(std::ostream& out, Status status) { return out << toString(status); }
+inline std::ostream& operator<<(std::ostream& out, Status status) {
+  return out << toString(status);
+}
 
 /// True for the statuses that mean "x solves the problem to the requested tolerance".
 inline bool succeeded(Status status) { return status == Status::Converged; }

@@ -262,8 +262,8 @@ PivotOutcome DantzigPivoting::solve(const Eigen::MatrixXd& A,
       // delta_w(N) = A(N,C) delta_x(C) + A(N,i) dir ; delta_w_i = A(i,C) delta_x(C) + A_ii dir.
       m_deltaW.segment(nC, nN).noalias() = m_A.block(nC, 0, nN, nC) * m_deltaX.head(nC);
       m_deltaW.segment(nC, nN) += dir * m_A.row(i).segment(nC, nN).transpose();
-      const double deltaWi = m_A.row(i).head(nC).dot(m_deltaX.head(nC).transpose()) +
-                             m_A(i, i) * dir;
+      const double deltaWi =
+          m_A.row(i).head(nC).dot(m_deltaX.head(nC).transpose()) + m_A(i, i) * dir;
 
       double s = kInf;
       int cmd = 0;

@@ -1,8 +1,8 @@
 #pragma once
 
-#include <string>
-
 #include <Eigen/Core>
+
+#include <string>
 
 namespace mlcp::detail {
 
@@ -85,9 +85,9 @@ class DantzigPivoting {
   RowMajorMatrix m_A;  // permuted full symmetric copy of A
   Eigen::VectorXd m_b, m_x, m_w, m_lo, m_hi;
   Eigen::Matrix<signed char, Eigen::Dynamic, 1> m_set;
-  Eigen::VectorXi m_findex;     // per position: friction normal's caller row, or -1
-  Eigen::VectorXi m_rowOf;      // per position: caller's row
-  Eigen::VectorXi m_positionOf; // per caller row: position
+  Eigen::VectorXi m_findex;       // per position: friction normal's caller row, or -1
+  Eigen::VectorXi m_rowOf;        // per position: caller's row
+  Eigen::VectorXi m_positionOf;   // per caller row: position
   Eigen::VectorXi m_factorRowOf;  // per position: row of L, or -1 outside C
   Eigen::VectorXi m_cOrder;       // per row of L: position
 

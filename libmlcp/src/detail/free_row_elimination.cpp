@@ -3,8 +3,6 @@
 #include <cmath>
 #include <limits>
 
-#include <fmt/format.h>
-
 namespace mlcp::detail {
 
 namespace {
@@ -25,8 +23,7 @@ void FreeRowElimination::reserve(int n) {
     v->resize(n);
 }
 
-bool FreeRowElimination::eliminate(const ProblemView& problem, double rankTolerance,
-                                   std::string& why) {
+int FreeRowElimination::eliminate(const ProblemView& problem, double rankTolerance) {
   const int n = problem.size();
   const Eigen::MatrixXd& A = problem.A;
   auto isFree = [&](int i) {
@@ -37,12 +34,7 @@ bool FreeRowElimination::eliminate(const ProblemView& problem, double rankTolera
     if (isFree(i)) m_freeRows[m_free++] = i;
   for (int i = 0; i < n; ++i) {
     const int k = problem.findex[i];
-    if (k >= 0 && isFree(k)) {
-      why = fmt::format("friction row {} refers to normal row {}, which is free (lo = -inf, "
-                        "hi = inf): its box |x| <= mu |x_k| is not linear",
-                        i, k);
-      return false;
-    }
+    if (k >= 0 && isFree(k)) return i;
   }
 
   // Full-pivoting LU of A(F,F), stopped at its numerical rank.
@@ -125,7 +117,7 @@ bool FreeRowElimination::eliminate(const ProblemView& problem, double rankTolera
     const int k = problem.findex[row];
     m_findex[a] = k >= 0 ? m_toReduced[k] : -1;
   }
-  return true;
+  return -1;
 }
 
 void FreeRowElimination::recover(const Eigen::Ref<const Eigen::VectorXd>& xr,

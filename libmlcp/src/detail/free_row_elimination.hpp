@@ -1,10 +1,8 @@
 #pragma once
 
-#include <string>
+#include <mlcp/mixed_lcp.hpp>
 
 #include <Eigen/Core>
-
-#include <mlcp/mixed_lcp.hpp>
 
 namespace mlcp::detail {
 
@@ -25,17 +23,16 @@ namespace mlcp::detail {
 /// with the bounds and findex of G (its free rows F \ I first): the reduction of a mixed LCP with
 /// a nonsingular equality block to an LCP [Cottle, Pang & Stone 1992, Ch. 1]. When A(F,F)
 /// is singular (rank r < |F|), the |F| - r remaining free rows stay free in the reduced problem.
-/// Memory: reserve(n) allocates three n x n matrices; eliminate() allocates nothing except
-/// a refusal message.
+/// Memory: reserve(n) allocates three n x n matrices; eliminate() allocates nothing.
 class FreeRowElimination {
  public:
   /// Sizes the workspace for problems of up to n rows.
   void reserve(int n);
 
-  /// Builds the reduced problem. Returns false, with `why`, when a friction row's normal row is
-  /// free (its box could not be expressed). A pivot of A(F,F) counts for the rank when it
-  /// exceeds rankTolerance * max |A(F,F)|.
-  bool eliminate(const ProblemView& problem, double rankTolerance, std::string& why);
+  /// Builds the reduced problem. Returns the first friction row whose normal row is free (its
+  /// box |x_i| <= mu |x_k| is not linear then; nothing is built), or -1. A pivot of A(F,F)
+  /// counts for the rank when it exceeds rankTolerance * max |A(F,F)|.
+  int eliminate(const ProblemView& problem, double rankTolerance);
 
   /// Size of the reduced problem, n - r.
   int size() const { return m_size; }
@@ -58,9 +55,9 @@ class FreeRowElimination {
 
  private:
   int m_n = 0, m_size = 0, m_rank = 0, m_free = 0;
-  Eigen::MatrixXd m_lu;      // LU of A(F,F), full pivoting (top-left |F| x |F|)
-  Eigen::MatrixXd m_solved;  // S = A(I,J)^-1 [A(I,C) b_I]   (r x (n - r + 1))
-  Eigen::MatrixXd m_A;       // reduced A
+  Eigen::MatrixXd m_lu;                       // LU of A(F,F), full pivoting (top-left |F| x |F|)
+  Eigen::MatrixXd m_solved;                   // S = A(I,J)^-1 [A(I,C) b_I]   (r x (n - r + 1))
+  Eigen::MatrixXd m_A;                        // reduced A
   Eigen::VectorXd m_b, m_lo, m_hi, m_gather;  // m_gather: one column of A(R,J)
   Eigen::VectorXi m_findex;
   Eigen::VectorXi m_freeRows, m_rowOrder, m_colOrder;  // F; I then F \ I; J then F \ J

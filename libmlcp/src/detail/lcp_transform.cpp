@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-
 namespace mlcp::detail {
 
 void LcpTransform::reserve(int n) {
@@ -103,7 +102,8 @@ int LcpTransform::build(const Eigen::Ref<const Eigen::MatrixXd>& A,
   return -1;
 }
 
-void LcpTransform::fillRow(int j, const Eigen::Ref<const Eigen::MatrixXd>& A,
+void LcpTransform::fillRow(int j,
+                           const Eigen::Ref<const Eigen::MatrixXd>& A,
                            const Eigen::Ref<const Eigen::VectorXd>& b) {
   const int n = static_cast<int>(b.size());
   const int N = m_size;

@@ -2,7 +2,6 @@
 
 #include <Eigen/Core>
 
-
 namespace mlcp::detail {
 
 /// Rewrites a boxed LCP with friction index (w = A x - b, bounds lo, hi, findex; n rows) as a
@@ -53,7 +52,8 @@ class LcpTransform {
   enum Kind : int { kPlus, kMinus, kBoxLower, kBoxSlack };
 
   int addVariable(Kind kind, int row);
-  void fillRow(int j, const Eigen::Ref<const Eigen::MatrixXd>& A,
+  void fillRow(int j,
+               const Eigen::Ref<const Eigen::MatrixXd>& A,
                const Eigen::Ref<const Eigen::VectorXd>& b);
 
   int m_rows = 0;  // n of the problem built last

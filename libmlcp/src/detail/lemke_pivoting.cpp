@@ -9,8 +9,7 @@ namespace mlcp::detail {
 namespace {
 
 double nowSeconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 // Ties of the ratio test: equal up to rounding.
@@ -30,7 +29,8 @@ void LemkePivoting::reserve(int capacity) {
   m_pivotRows.resize(capacity);
 }
 
-void LemkePivoting::column(const Eigen::Ref<const Eigen::MatrixXd>& M, int variable,
+void LemkePivoting::column(const Eigen::Ref<const Eigen::MatrixXd>& M,
+                           int variable,
                            Eigen::Ref<Eigen::VectorXd> out) const {
   const int N = static_cast<int>(M.rows());
   if (variable < N) {

@@ -6,10 +6,10 @@ namespace mlcp::detail {
 
 /// How a run of Lemke's method ended.
 enum class LemkeOutcome {
-  Solved,          ///< the artificial variable z0 left the basis: y solves the LCP
-  SecondaryRay,    ///< the entering column has no blocking row (ray termination)
-  PivotLimit,      ///< maxPivots pivots without an answer
-  TimeLimit,       ///< the deadline passed
+  Solved,        ///< the artificial variable z0 left the basis: y solves the LCP
+  SecondaryRay,  ///< the entering column has no blocking row (ray termination)
+  PivotLimit,    ///< maxPivots pivots without an answer
+  TimeLimit,     ///< the deadline passed
 };
 
 /// Lemke's complementary pivoting method with the lexicographic ratio test, for the standard LCP
@@ -63,7 +63,8 @@ class LemkePivoting {
 
  private:
   /// Column of `variable` in [I, -M, -d] (N).
-  void column(const Eigen::Ref<const Eigen::MatrixXd>& M, int variable,
+  void column(const Eigen::Ref<const Eigen::MatrixXd>& M,
+              int variable,
               Eigen::Ref<Eigen::VectorXd> out) const;
   /// Leaving row for the entering column B^-1 a held in m_column; -1 when none blocks.
   int ratioTest(int N, double pivotTolerance);

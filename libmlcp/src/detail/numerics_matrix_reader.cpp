@@ -1,19 +1,19 @@
 #include "numerics_matrix_reader.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 namespace mlcp::detail {
 
 namespace {
 
 Eigen::MatrixXd readDense(TextScanner& in, std::string_view name, int rows, int cols) {
-  const int rowsAgain = in.integerInRange(fmt::format("the repeated row count of {}", name), 0,
-                                          kMaxSiconosDimension);
+  const int rowsAgain =
+      in.integerInRange(fmt::format("the repeated row count of {}", name), 0, kMaxSiconosDimension);
   const int colsAgain = in.integerInRange(fmt::format("the repeated column count of {}", name), 0,
                                           kMaxSiconosDimension);
   if (rowsAgain != rows || colsAgain != cols)
@@ -72,8 +72,8 @@ Eigen::MatrixXd readSparseBlock(TextScanner& in, std::string_view name, int rows
     const int height = rowEnds[r] - row0;
     for (int k = rowPointer[r]; k < rowPointer[r + 1]; ++k) {
       const long long number = in.integer(fmt::format("the number of block {}", k));
-      if (number != k) in.fail(fmt::format("block number {} found where block {} was expected",
-                                           number, k));
+      if (number != k)
+        in.fail(fmt::format("block number {} found where block {} was expected", number, k));
       const int c = blockColumn[k];
       const int col0 = c == 0 ? 0 : colEnds[c - 1];
       const int width = colEnds[c] - col0;
@@ -86,8 +86,8 @@ Eigen::MatrixXd readSparseBlock(TextScanner& in, std::string_view name, int rows
 }
 
 // "i : value" or "i j : value" of CSparse's cs_print, with the indices checked.
-void parseEntryLine(TextScanner& in, std::string_view line, int indexCount, int* indices,
-                    double& value) {
+void parseEntryLine(
+    TextScanner& in, std::string_view line, int indexCount, int* indices, double& value) {
   const size_t colon = line.find(':');
   if (colon == std::string_view::npos)
     in.fail(fmt::format("expected a CSparse entry 'index : value', found '{}'", line));
@@ -99,8 +99,8 @@ void parseEntryLine(TextScanner& in, std::string_view line, int indexCount, int*
     count = std::sscanf(head.c_str(), "%d %d", &indices[0], &indices[1]);
   }
   if (count != indexCount)
-    in.fail(fmt::format("bad CSparse entry '{}': expected {} index(es) before ':'", line,
-                        indexCount));
+    in.fail(
+        fmt::format("bad CSparse entry '{}': expected {} index(es) before ':'", line, indexCount));
   std::string_view tail = line.substr(colon + 1);
   while (!tail.empty() && (tail.front() == ' ' || tail.front() == '\t')) tail.remove_prefix(1);
   while (!tail.empty() && (tail.back() == ' ' || tail.back() == '\t')) tail.remove_suffix(1);
@@ -126,8 +126,8 @@ Eigen::MatrixXd readCSparse(TextScanner& in, std::string_view name, int rows, in
     header.remove_prefix(1);
   const std::string_view prefix = origin == 1 ? "triplet:" : origin == 3 ? "csr:" : "";
   if (header.substr(0, prefix.size()) != prefix)
-    in.fail(fmt::format("CSparse header '{}' does not start with '{}' (origin {})", header,
-                        prefix, origin));
+    in.fail(fmt::format("CSparse header '{}' does not start with '{}' (origin {})", header, prefix,
+                        origin));
   const std::string sizes(header.substr(prefix.size()));
   int m = 0, n = 0, nzmax = 0, nnz = 0;
   if (std::sscanf(sizes.c_str(), " %d-by-%d, nzmax: %d nnz: %d", &m, &n, &nzmax, &nnz) != 4)
@@ -143,8 +143,8 @@ Eigen::MatrixXd readCSparse(TextScanner& in, std::string_view name, int rows, in
   double value = 0.0;
   auto checkRange = [&](int i, int j) {
     if (i < 0 || i >= rows || j < 0 || j >= cols)
-      in.fail(fmt::format("CSparse entry ({}, {}) is outside the {} x {} matrix", i, j, rows,
-                          cols));
+      in.fail(
+          fmt::format("CSparse entry ({}, {}) is outside the {} x {} matrix", i, j, rows, cols));
   };
   if (origin == 1) {
     for (int k = 0; k < nnz; ++k) {
@@ -165,8 +165,8 @@ Eigen::MatrixXd readCSparse(TextScanner& in, std::string_view name, int rows, in
         std::string_view(word) != keyword || jj != j)
       in.fail(fmt::format("expected '{} {} : locations a to b', found '{}'", keyword, j, line));
     if (last - first + 1 < 0 || last - first + 1 > (byColumn ? rows : cols))
-      in.fail(fmt::format("{} {} has an impossible location range {} to {}", keyword, j, first,
-                          last));
+      in.fail(
+          fmt::format("{} {} has an impossible location range {} to {}", keyword, j, first, last));
     for (int k = first; k <= last; ++k) {
       parseEntryLine(in, nonBlankLine(in, "a CSparse entry 'i : value'"), 1, index, value);
       const int i = byColumn ? index[0] : j;
@@ -184,15 +184,16 @@ NumericsMatrixHeader readNumericsMatrixHeader(TextScanner& in, std::string_view 
   NumericsMatrixHeader header;
   header.storage = in.integerInRange(
       fmt::format("the storage type of {} (0 dense, 1 sparse block, 2 CSparse)", name), 0, 2);
-  header.rows = in.integerInRange(fmt::format("the row count of {}", name), 0,
-                                  kMaxSiconosDimension);
-  header.cols = in.integerInRange(fmt::format("the column count of {}", name), 0,
-                                  kMaxSiconosDimension);
+  header.rows =
+      in.integerInRange(fmt::format("the row count of {}", name), 0, kMaxSiconosDimension);
+  header.cols =
+      in.integerInRange(fmt::format("the column count of {}", name), 0, kMaxSiconosDimension);
   header.line = in.line();
   return header;
 }
 
-Eigen::MatrixXd readNumericsMatrixPayload(TextScanner& in, const NumericsMatrixHeader& header,
+Eigen::MatrixXd readNumericsMatrixPayload(TextScanner& in,
+                                          const NumericsMatrixHeader& header,
                                           std::string_view name) {
   switch (header.storage) {
     case 0:

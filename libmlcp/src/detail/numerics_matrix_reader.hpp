@@ -1,10 +1,10 @@
 #pragma once
 
-#include <string_view>
+#include "text_scanner.hpp"
 
 #include <Eigen/Core>
 
-#include "text_scanner.hpp"
+#include <string_view>
 
 namespace mlcp::detail {
 
@@ -40,7 +40,8 @@ NumericsMatrixHeader readNumericsMatrixHeader(TextScanner& in, std::string_view 
 /// Every count, index and value is checked (NaN and Inf are rejected).
 /// @param[in,out] in the scanner, positioned after the header; left after the payload
 /// @throws ParseError "FILE:LINE: message" naming the field
-Eigen::MatrixXd readNumericsMatrixPayload(TextScanner& in, const NumericsMatrixHeader& header,
+Eigen::MatrixXd readNumericsMatrixPayload(TextScanner& in,
+                                          const NumericsMatrixHeader& header,
                                           std::string_view name);
 
 }  // namespace mlcp::detail

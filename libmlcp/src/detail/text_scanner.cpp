@@ -1,13 +1,13 @@
 #include "text_scanner.hpp"
 
+#include <mlcp/blcp_io.hpp>
+
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cmath>
 #include <fstream>
 #include <sstream>
-
-#include <fmt/format.h>
-
-#include <mlcp/blcp_io.hpp>
 
 namespace mlcp::detail {
 

@@ -1,0 +1,35 @@
+#include <mlcp/adapters/bullet/register_bullet_solvers.hpp>
+
+#include <mlcp/adapters/bullet/bullet_peer_solver.hpp>
+#include <mlcp/solver_factory.hpp>
+
+namespace mlcp::adapters {
+
+namespace {
+
+SolverEntry bulletEntry(std::string name, std::string description, BulletMethod method) {
+  return {std::move(name), std::move(description),
+          [method](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+            BulletPeerOptions options;
+            if (settings.maxIterations) options.maxIterations = *settings.maxIterations;
+            if (settings.relativeTolerance) options.relativeTolerance = *settings.relativeTolerance;
+            return std::make_unique<BulletPeerSolver>(method, options);
+          }};
+}
+
+}  // namespace
+
+void registerBulletSolvers() {
+  registerSolver(bulletEntry("bullet-dantzig",
+                             "Bullet 3.24 btDantzigSolver (ODE's Dantzig, friction bounds fixed "
+                             "once)",
+                             BulletMethod::Dantzig));
+  registerSolver(bulletEntry("bullet-pgs",
+                             "Bullet 3.24 btSolveProjectedGaussSeidel (max-iterations sweeps)",
+                             BulletMethod::ProjectedGaussSeidel));
+  registerSolver(bulletEntry("bullet-lemke",
+                             "Bullet 3.24 btLemkeSolver (ignores findex: friction box [-mu, mu])",
+                             BulletMethod::Lemke));
+}
+
+}  // namespace mlcp::adapters

@@ -1,0 +1,48 @@
+#include <mlcp/adapters/scene_kind.hpp>
+
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace mlcp::adapters {
+
+std::string_view toString(SceneKind kind) {
+  switch (kind) {
+    case SceneKind::BoxStack:
+      return "box-stack";
+    case SceneKind::BoxPyramid:
+      return "box-pyramid";
+    case SceneKind::PendulumChain:
+      return "pendulum-chain";
+    case SceneKind::Slope:
+      return "slope";
+  }
+  return "unknown";
+}
+
+SceneKind parseSceneKind(std::string_view name) {
+  std::string known;
+  for (const SceneKind kind : kAllSceneKinds) {
+    if (toString(kind) == name) return kind;
+    known += known.empty() ? "" : ", ";
+    known += toString(kind);
+  }
+  throw std::invalid_argument(fmt::format("unknown scene '{}'; known scenes: {}", name, known));
+}
+
+int defaultBoxCount(SceneKind kind) {
+  switch (kind) {
+    case SceneKind::BoxStack:
+      return 10;
+    case SceneKind::BoxPyramid:
+      return 15;
+    case SceneKind::PendulumChain:
+      return 20;
+    case SceneKind::Slope:
+      return 1;
+  }
+  return 1;
+}
+
+}  // namespace mlcp::adapters

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <mlcp/adapters/capture_result.hpp>
+#include <mlcp/adapters/dart/dart_scene.hpp>
+#include <mlcp/adapters/problem_recorder.hpp>
+
+namespace mlcp::adapters {
+
+/// Runs a DART scene for `steps` steps with BoxedLcpConstraintSolver over DART's own
+/// DantzigBoxedLcpSolver (no secondary) wrapped in a DartRecordingSolver, writing the problems
+/// the recorder selects, or keeping them in memory (`mlcp capture --from dart --scene NAME`).
+/// Problem names read "dart 6.12 <scene> (<collider>) call <k>".
+/// @throws std::invalid_argument for bad options, std::runtime_error when a file cannot be written.
+CaptureResult captureDartScene(const DartSceneOptions& scene,
+                               int steps,
+                               const RecorderOptions& recorder);
+
+}  // namespace mlcp::adapters

@@ -1,0 +1,70 @@
+#pragma once
+
+#include <memory>
+
+#include <Eigen/Core>
+#include <dart/constraint/BoxedLcpSolver.hpp>
+
+#include <mlcp/mixed_lcp.hpp>
+
+namespace mlcp::adapters {
+
+/// Which of DART's BoxedLcpSolver implementations a DartPeerSolver runs.
+enum class DartMethod {
+  /// DantzigBoxedLcpSolver: DART's copy of ODE's dSolveLCP; friction bounds fixed once from the
+  /// friction-free normal forces.
+  Dantzig,
+  /// PgsBoxedLcpSolver: Gauss-Seidel sweeps with clamping; stops when no |dx_i / x_i| exceeds
+  /// 1e-3 (DART's default relative tolerance) or after maxIterations sweeps.
+  Pgs,
+};
+
+/// Options of DartPeerSolver. SolverOptions::maxIterations is PgsBoxedLcpSolver's mMaxIteration
+/// (DART's own default is 30); the tolerances only decide between Converged and MaxIterations /
+/// Inaccurate.
+struct DartPeerOptions : SolverOptions {
+  DartPeerOptions() { maxIterations = 1000; }
+  /// Passed to DantzigBoxedLcpSolver: true returns failure at the first s <= 0 (what DART does
+  /// when it has a secondary solver, its default); false lets it zero the rest and carry on.
+  bool earlyTermination = true;
+};
+
+/// DART's boxed LCP solvers (DART 6.12) as MixedLCP implementations named "dart-dantzig" and
+/// "dart-pgs", for `mlcp compare`.
+///
+/// The problem (w = A x - b, l <= x <= u, findex; see mlcp::Problem) is copied into DART's layout
+/// (row-major, padded row stride dPAD(n), full symmetric A) in workspace sized in setup, because
+/// both peers overwrite A and b. Status: Dantzig's false is SingularPivot (s <= 0 with
+/// earlyTermination); PGS's false (its relative-change test not met) is MaxIterations; otherwise
+/// Converged when the spec residual meets the tolerance, else Inaccurate (Dantzig, fixed friction
+/// bounds) or MaxIterations (PGS). Memory: none allocated in solve by this wrapper; DART's Dantzig
+/// allocates its own scratch per call.
+class DartPeerSolver final : public MixedLCP {
+ public:
+  /// @throws std::invalid_argument naming a violated option.
+  explicit DartPeerSolver(DartMethod method, const DartPeerOptions& options = {});
+  ~DartPeerSolver() override;
+
+  /// @throws std::invalid_argument naming the violated constraint.
+  void setOptions(const DartPeerOptions& options);
+  const DartPeerOptions& options() const { return m_options; }
+  DartMethod method() const { return m_method; }
+
+  /// "dart-dantzig" or "dart-pgs".
+  std::string_view name() const override;
+  Capabilities capabilities() const override;
+  const SolverOptions& commonOptions() const override { return m_options; }
+
+ private:
+  void doSetup(int n) override;
+  void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
+
+  DartMethod m_method;
+  DartPeerOptions m_options;
+  std::shared_ptr<dart::constraint::BoxedLcpSolver> m_peer;
+  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> m_A;
+  Eigen::VectorXd m_b, m_x, m_lo, m_hi, m_w;
+  Eigen::VectorXi m_findex;
+};
+
+}  // namespace mlcp::adapters

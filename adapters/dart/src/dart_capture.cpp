@@ -1,0 +1,36 @@
+#include <mlcp/adapters/dart/dart_capture.hpp>
+
+#include <stdexcept>
+
+#include <dart/constraint/DantzigBoxedLcpSolver.hpp>
+#include <fmt/format.h>
+
+#include <mlcp/adapters/dart/dart_recording_solver.hpp>
+
+namespace mlcp::adapters {
+
+CaptureResult captureDartScene(const DartSceneOptions& scene,
+                               int steps,
+                               const RecorderOptions& recorderOptions) {
+  if (steps < 0)
+    throw std::invalid_argument(fmt::format("captureDartScene: steps = {} < 0", steps));
+  ProblemRecorder recorder(recorderOptions);
+  const std::string label = fmt::format("dart 6.12 {} ({} collider)", toString(scene.kind),
+                                        scene.fclCollider ? "fcl" : "dart");
+  auto recording = std::make_shared<DartRecordingSolver>(
+      std::make_shared<dart::constraint::DantzigBoxedLcpSolver>(), recorder, label);
+  {
+    DartScene world(scene, recording);
+    for (int k = 0; k < steps; ++k) world.step();
+  }
+  if (!recorder.error().empty()) throw std::runtime_error(recorder.error());
+  CaptureResult result;
+  result.steps = steps;
+  result.assembled = recording->problems();
+  result.failures = recording->failures();
+  result.files = recorder.files();
+  result.captured = recorder.problems();
+  return result;
+}
+
+}  // namespace mlcp::adapters

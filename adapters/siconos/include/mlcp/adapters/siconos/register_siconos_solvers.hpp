@@ -1,0 +1,12 @@
+#pragma once
+
+namespace mlcp::adapters {
+
+/// Registers Siconos' solvers with mlcp::registerSolver() as "siconos-lemke", "siconos-pgs",
+/// "siconos-enum", "siconos-mlcp-pgs", "siconos-mlcp-enum" and "siconos-mlcp-lemke"
+/// (SiconosSolver), so makeSolver() and `mlcp compare --solvers all` find them. They refuse
+/// boxed and friction problems with Status::InvalidProblem. SolverSettings::maxIterations and
+/// relativeTolerance apply. Safe to call more than once.
+void registerSiconosSolvers();
+
+}  // namespace mlcp::adapters

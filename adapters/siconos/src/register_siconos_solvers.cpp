@@ -1,0 +1,39 @@
+#include <mlcp/adapters/siconos/register_siconos_solvers.hpp>
+
+#include <mlcp/adapters/siconos/siconos_solver.hpp>
+#include <mlcp/solver_factory.hpp>
+
+namespace mlcp::adapters {
+
+namespace {
+
+SolverEntry siconosEntry(std::string name, std::string description, SiconosMethod method) {
+  return {std::move(name), std::move(description),
+          [method](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+            SiconosOptions options;
+            if (settings.maxIterations) options.maxIterations = *settings.maxIterations;
+            if (settings.relativeTolerance) options.relativeTolerance = *settings.relativeTolerance;
+            return std::make_unique<SiconosSolver>(method, options);
+          }};
+}
+
+}  // namespace
+
+void registerSiconosSolvers() {
+  registerSolver(siconosEntry("siconos-lemke", "Siconos 4.4 lcp_lexicolemke (pure LCP only)",
+                              SiconosMethod::Lemke));
+  registerSolver(
+      siconosEntry("siconos-pgs", "Siconos 4.4 lcp_pgs (pure LCP only)", SiconosMethod::Pgs));
+  registerSolver(siconosEntry("siconos-enum", "Siconos 4.4 lcp_enum (pure LCP, n <= 20)",
+                              SiconosMethod::Enum));
+  registerSolver(siconosEntry("siconos-mlcp-pgs", "Siconos 4.4 mlcp_pgs (nub equalities + LCP)",
+                              SiconosMethod::MlcpPgs));
+  registerSolver(siconosEntry("siconos-mlcp-enum",
+                              "Siconos 4.4 mlcp_enum (nub equalities + LCP, n - nub <= 20)",
+                              SiconosMethod::MlcpEnum));
+  registerSolver(siconosEntry("siconos-mlcp-lemke",
+                              "Siconos 4.4 mlcp_lcp_lemke (nub equalities + LCP)",
+                              SiconosMethod::MlcpLemke));
+}
+
+}  // namespace mlcp::adapters

@@ -1,0 +1,71 @@
+// Iterations of PGS (omega 1.3) and APGD to relative residual 1e-6 on heavy-on-light problems:
+// columns of cubes whose top cube is 1, 100 or 1000 times heavier than the others, and a chain
+// of cubes on the ground with a heavy last link (mlcp::boxStacks, mlcp::boxChain). Both run
+// matrix-free with a limit of 100000 iterations; a count printed as ">100000" did not converge
+// (the residual reached is printed). Cost: a PGS sweep and an APGD iteration each take about
+// one pass over J (APGD: one product A x plus backtracks, counted in `products`).
+//
+//   ./build/apps/bench/mlcp_bench_mass_ratio
+
+#include <memory>
+#include <string>
+
+#include <fmt/format.h>
+
+#include <mlcp/mlcp.hpp>
+
+namespace {
+
+constexpr int kLimit = 100000;
+
+std::string count(const mlcp::SolveReport& report) {
+  return report.status == mlcp::Status::Converged ? fmt::format("{}", report.iterations)
+                                                  : fmt::format(">{}", report.iterations);
+}
+
+void compare(const std::string& label, const mlcp::MatrixFreeProblem& factors) {
+  const auto shared = std::make_shared<const mlcp::MatrixFreeProblem>(factors);
+  mlcp::PgsOptions pgsOptions;
+  pgsOptions.maxIterations = kLimit;
+  mlcp::ApgdOptions apgdOptions;
+  apgdOptions.maxIterations = kLimit;
+  mlcp::MatrixFreePgsSolver pgs(pgsOptions);
+  mlcp::MatrixFreeApgdSolver apgd(apgdOptions);
+  pgs.setMatrixFree(shared);
+  apgd.setMatrixFree(shared);
+  const mlcp::SolveReport pgsReport = pgs.solve();
+  const mlcp::SolveReport apgdReport = apgd.solve();
+  fmt::print("{:<34} {:>5} | {:>8} {:9.2e} {:8.1f} | {:>8} {:9.2e} {:8.1f} {:>8}\n", label,
+             factors.size(), count(pgsReport), pgsReport.relativeResidual,
+             1e3 * pgsReport.solveSeconds, count(apgdReport), apgdReport.relativeResidual,
+             1e3 * apgdReport.solveSeconds, apgd.statistics().products);
+}
+
+}  // namespace
+
+int main() {
+  fmt::print("{:<34} {:>5} | {:>8} {:>9} {:>8} | {:>8} {:>9} {:>8} {:>8}\n", "problem", "n",
+             "pgs", "residual", "ms", "apgd", "residual", "ms", "products");
+  for (const int contacts : {1, 4}) {
+    for (const int layers : {2, 4, 8}) {
+      for (const double ratio : {1.0, 100.0, 1000.0}) {
+        mlcp::BoxStackOptions options;
+        options.columnsX = 1;
+        options.columnsY = 1;
+        options.layers = layers;
+        options.contactsPerFace = contacts;
+        options.topMassRatio = ratio;
+        compare(fmt::format("stack {} cubes, {} contacts, 1:{}", layers, contacts, ratio),
+                mlcp::boxStacks(options));
+      }
+    }
+  }
+  for (const double ratio : {1.0, 100.0, 1000.0}) {
+    mlcp::BoxChainOptions options;
+    options.links = 8;
+    options.contactsPerFace = 1;
+    options.endMassRatio = ratio;
+    compare(fmt::format("chain 8 cubes, heavy end 1:{}", ratio), mlcp::boxChain(options));
+  }
+  return 0;
+}

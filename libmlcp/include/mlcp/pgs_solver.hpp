@@ -1,0 +1,103 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include <mlcp/mixed_lcp.hpp>
+
+namespace mlcp {
+
+namespace detail {
+struct PgsWorkspace;
+}  // namespace detail
+
+/// Options of PgsSolver and MatrixFreePgsSolver. SolverOptions::maxIterations counts sweeps.
+struct PgsOptions : SolverOptions {
+  PgsOptions() {
+    maxIterations = 10000;
+    relativeTolerance = 1e-6;
+  }
+  /// SOR factor omega, 0 < omega < 2 (1 = plain Gauss-Seidel). ODE quickstep's default 1.3:
+  /// measured, it needs fewer sweeps to 1e-6 than 1.0 on most random, captured and synthetic
+  /// problems (docs/iterative-solvers.md).
+  double relaxation = 1.3;
+  /// Compute the residual (and test it) every this many sweeps (>= 1): O(n) on the dense back
+  /// end, O(12 n) (about half a sweep) on the matrix-free one. The last sweep is always tested.
+  int residualInterval = 1;
+  /// Also stop when max_i |change of x_i| in a sweep <= deltaXTolerance max(1, ||x||_inf);
+  /// 0 = off. Such a stop is Converged only when the residual meets the tolerance, else
+  /// Inaccurate.
+  double deltaXTolerance = 0.0;
+  /// Shuffle the normal rows and the friction rows (each group on its own, friction still last)
+  /// before every sweep, with the solver's own generator seeded from `seed` at each solve: the
+  /// same input gives the same result.
+  bool randomizeOrder = false;
+  /// Seed of the row shuffle (std::mt19937_64).
+  std::uint64_t seed = 1;
+
+  /// ODE quickstep's real-time setting: 20 sweeps, omega 1.3, no residual test (status
+  /// MaxIterations, with the residual in the report).
+  static PgsOptions realTime();
+  /// For reference answers: 100000 sweeps to relative residual 1e-10.
+  static PgsOptions accurate();
+
+  /// True when usable; otherwise *why names the violated constraint (Ceres style).
+  bool isValid(std::string* why) const;
+};
+
+/// Projected Gauss-Seidel with successive over-relaxation (PGS/SOR) for the boxed LCP with
+/// friction index, on the assembled A: ODE's quickstep.cpp SOR_LCP [Smith ODE] with a residual
+/// stopping test (shared/reference/solvers.md §1.10; shared/seeds/004).
+///
+/// Problem: w = A x - b, l <= x <= u with complementarity, friction rows (findex_i = k >= 0)
+/// bounded by u_i = |hi_i x_k|, l_i = -u_i (mlcp::Problem). A needs a positive diagonal;
+/// convergence is guaranteed for symmetric positive definite A with 0 < omega < 2 and fixed
+/// bounds, and observed, not guaranteed, with friction bounds that follow x.
+///
+/// Algorithm:
+///  1. Order: rows with findex < 0 in index order, then the friction rows (ODE); optionally
+///     shuffled each sweep within the two groups (PgsOptions::randomizeOrder, fixed seed).
+///  2. x = the initial guess (or 0) projected onto its bounds (normals first); A x computed once.
+///  3. Sweep, for each row i in order (delta form, ODE's dxQuickStepIsland_Stage4LCP_
+///     IterationStep): bounds l_i, u_i from the current x_k for friction rows; w_i = (A x)_i -
+///     b_i; x_i <- clamp(x_i - omega w_i / A_ii, l_i, u_i); A x updated by the change (column
+///     i of A here, the "fc" vector in MatrixFreePgsSolver). Rows with A_ii <= 1e-13 max_j A_jj
+///     cannot move and keep their start value.
+///  4. Every residualInterval sweeps: the spec residual from the kept A x; when it meets the
+///     tolerance, A x is recomputed from scratch and the test repeated before stopping.
+///
+/// Stopping test: ||r||_inf <= absoluteTolerance or ||r||_inf / max(1, ||b||_inf) <=
+/// relativeTolerance, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged); MaxIterations after
+/// maxIterations sweeps, TimeLimit after maxSeconds, Inaccurate after a deltaXTolerance stop
+/// above the tolerance. x is always within its bounds.
+/// Cost: O(n^2) per sweep (O(n) per row), O(n) per residual. Memory: O(n) in setup; solve()
+/// allocates nothing. Uses the initial guess (warm start).
+///
+/// [Smith ODE] R. Smith, Open Dynamics Engine, ode/src/quickstep.cpp.
+class PgsSolver : public MixedLCP {
+ public:
+  /// @throws std::invalid_argument when options are not valid (PgsOptions::isValid).
+  explicit PgsSolver(const PgsOptions& options = {});
+  ~PgsSolver() override;
+
+  /// @throws std::invalid_argument naming the violated constraint.
+  void setOptions(const PgsOptions& options);
+  const PgsOptions& options() const { return m_options; }
+
+  std::string_view name() const override { return "pgs"; }
+  Capabilities capabilities() const override;
+  const SolverOptions& commonOptions() const override { return m_options; }
+
+ protected:
+  void doSetup(int n) override;
+  void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
+  /// The sweep workspace (order, inverse diagonal, products), sized for n by doSetup().
+  detail::PgsWorkspace& workspace() { return *m_workspace; }
+
+ private:
+  PgsOptions m_options;
+  std::unique_ptr<detail::PgsWorkspace> m_workspace;
+};
+
+}  // namespace mlcp

@@ -1,0 +1,247 @@
+#include <mlcp/apgd_solver.hpp>
+
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "detail/box_projection.hpp"
+#include "detail/iteration_monitor.hpp"
+
+namespace mlcp {
+
+namespace {
+
+/// A diagonal entry at most this fraction of the largest one marks a row that cannot move.
+constexpr double kDegenerateDiagonal = 1e-13;
+/// Relative rounding allowance of d^T A d computed as d^T (A x - A y) in the backtracking test.
+constexpr double kRoundingAllowance = 1e-14;
+
+}  // namespace
+
+bool ApgdOptions::isValid(std::string* why) const {
+  if (!SolverOptions::isValid(why)) return false;
+  auto fail = [why](std::string message) {
+    if (why != nullptr) *why = std::move(message);
+    return false;
+  };
+  if (!(backtrackFactor > 1.0 && std::isfinite(backtrackFactor)))
+    return fail(fmt::format("ApgdOptions::backtrackFactor = {}. Violated constraint: "
+                            "backtrackFactor > 1",
+                            backtrackFactor));
+  if (!(stepGrowthFactor > 0.0 && stepGrowthFactor <= 1.0))
+    return fail(fmt::format("ApgdOptions::stepGrowthFactor = {}. Violated constraint: "
+                            "0 < stepGrowthFactor <= 1",
+                            stepGrowthFactor));
+  if (maxBacktracks < 1)
+    return fail(fmt::format("ApgdOptions::maxBacktracks = {}. Violated constraint: "
+                            "maxBacktracks >= 1",
+                            maxBacktracks));
+  if (!(deltaXTolerance >= 0.0))
+    return fail(fmt::format("ApgdOptions::deltaXTolerance = {}. Violated constraint: "
+                            "deltaXTolerance >= 0 (0 = off)",
+                            deltaXTolerance));
+  return true;
+}
+
+ApgdSolver::ApgdSolver(const ApgdOptions& options) { setOptions(options); }
+
+ApgdSolver::~ApgdSolver() = default;
+
+void ApgdSolver::setOptions(const ApgdOptions& options) {
+  std::string why;
+  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  m_options = options;
+}
+
+Capabilities ApgdSolver::capabilities() const {
+  Capabilities c;
+  c.requiresSymmetricA = true;
+  c.usesInitialGuess = true;
+  c.iterative = true;
+  return c;
+}
+
+void ApgdSolver::doSetup(int n) {
+  for (Eigen::VectorXd* v :
+       {&m_x, &m_Ax, &m_xPrevious, &m_AxPrevious, &m_y, &m_Ay, &m_g, &m_best, &m_inverseD})
+    v->resize(n);
+}
+
+void ApgdSolver::diagonalOfA(const ProblemView& problem, Eigen::VectorXd& out) const {
+  out = problem.A.diagonal();
+}
+
+void ApgdSolver::projectAndMultiply(const ProblemView& problem,
+                                    Eigen::VectorXd& x,
+                                    Eigen::VectorXd& Ax) {
+  detail::projectOntoBounds(problem, x);
+  multiplyA(x, Ax);
+  ++m_statistics.products;
+}
+
+double ApgdSolver::estimateLipschitz() {
+  // v = D^-1/2 u with u_i = 1 where the row moves; L = ||D^-1/2 A v|| / ||u||.
+  const Eigen::Index n = m_inverseD.size();
+  double count = 0.0;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    m_g[i] = std::sqrt(m_inverseD[i]);
+    count += m_inverseD[i] > 0.0 ? 1.0 : 0.0;
+  }
+  multiplyA(m_g, m_Ay);
+  ++m_statistics.products;
+  double sum = 0.0;
+  for (Eigen::Index i = 0; i < n; ++i) sum += m_inverseD[i] * m_Ay[i] * m_Ay[i];
+  const double L = count > 0.0 ? std::sqrt(sum / count) : 1.0;
+  return L > 0.0 && std::isfinite(L) ? L : 1.0;
+}
+
+void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
+  const int n = problem.size();
+  m_statistics = {};
+  detail::IterationMonitor monitor(m_options, problem.b, report);
+  auto residualOf = [&](const Eigen::VectorXd& v, const Eigen::VectorXd& Av) {
+    return detail::naturalMapResidual(problem, v, [&](int i) { return Av[i]; });
+  };
+
+  // Metric D: diag(A) (rows with A_ii ~ 0 cannot move) or the identity.
+  diagonalOfA(problem, m_inverseD);
+  for (int i = 0; i < n; ++i) {
+    if (!(m_inverseD[i] >= 0.0)) {
+      report.status = Status::InvalidProblem;
+      detail::setMessage(report, "A({}, {}) = {} is negative: APGD needs a positive "
+                         "semi-definite A",
+                         i, i, m_inverseD[i]);
+      x.setZero();
+      return;
+    }
+  }
+  if (m_options.diagonalPreconditioning) {
+    const double maxDiagonal = m_inverseD.maxCoeff();
+    for (int i = 0; i < n; ++i) {
+      const double d = m_inverseD[i];
+      m_inverseD[i] = d > kDegenerateDiagonal * maxDiagonal ? 1.0 / d : 0.0;
+    }
+  } else {
+    m_inverseD.setOnes();
+  }
+
+  // 1. Start: x_0 = P(x), its residual, the Lipschitz estimate.
+  m_x = x;
+  projectAndMultiply(problem, m_x, m_Ax);
+  double bestResidual = residualOf(m_x, m_Ax);
+  monitor.record(bestResidual);
+  m_best = m_x;
+  auto finish = [&](Status status) {
+    report.status = status;
+    x = m_best;
+  };
+  if (monitor.meets(bestResidual)) {
+    finish(Status::Converged);
+    detail::setMessage(report, "converged: the start meets the tolerance (relative residual "
+                       "{:.3g})",
+                       bestResidual / monitor.scale());
+    return;
+  }
+  double L = estimateLipschitz();
+  m_y = m_x;
+  m_Ay = m_Ax;
+  m_xPrevious = m_x;
+  m_AxPrevious = m_Ax;
+  double theta = 1.0;
+
+  for (int iteration = 1; iteration <= m_options.maxIterations; ++iteration) {
+    report.iterations = iteration;
+    // 2. Projected gradient step from y with backtracking on L.
+    m_g = m_Ay - problem.b;
+    for (int backtracks = 0;; ++backtracks) {
+      m_x = m_y - (1.0 / L) * m_inverseD.cwiseProduct(m_g);
+      projectAndMultiply(problem, m_x, m_Ax);
+      double dAd = 0.0;
+      double dDd = 0.0;
+      double rounding = 0.0;
+      for (int i = 0; i < n; ++i) {
+        const double d = m_x[i] - m_y[i];
+        dAd += d * (m_Ax[i] - m_Ay[i]);
+        if (m_inverseD[i] > 0.0) dDd += d * d / m_inverseD[i];
+        rounding += std::abs(d) * (std::abs(m_Ax[i]) + std::abs(m_Ay[i]));
+      }
+      if (dAd <= L * dDd + kRoundingAllowance * rounding) break;
+      if (backtracks == m_options.maxBacktracks || !std::isfinite(dAd)) {
+        finish(Status::NumericalFailure);
+        detail::setMessage(report, "no step passed the sufficient-decrease test after {} "
+                           "backtracks (L = {:.3g}): is A positive semi-definite?",
+                           backtracks, L);
+        m_statistics.lipschitz = L;
+        return;
+      }
+      L *= m_options.backtrackFactor;
+      ++m_statistics.backtracks;
+    }
+
+    // 3. Residual of the new iterate (A x is at hand); keep the best.
+    const double residual = residualOf(m_x, m_Ax);
+    monitor.record(residual);
+    if (residual < bestResidual) {
+      bestResidual = residual;
+      m_best = m_x;
+      m_statistics.bestIteration = iteration;
+    }
+    m_statistics.lipschitz = L;
+    if (monitor.meets(bestResidual)) {
+      finish(Status::Converged);
+      detail::setMessage(report, "converged: relative residual {:.3g} after {} iterations",
+                         bestResidual / monitor.scale(), iteration);
+      return;
+    }
+    if (m_options.deltaXTolerance > 0.0) {
+      const double change = (m_x - m_xPrevious).cwiseAbs().maxCoeff();
+      if (change <= m_options.deltaXTolerance * std::max(1.0, m_x.cwiseAbs().maxCoeff())) {
+        finish(Status::Inaccurate);
+        detail::setMessage(report, "x changed by at most {:.3g} in iteration {} "
+                           "(deltaXTolerance); best relative residual {:.3g}",
+                           change, iteration, bestResidual / monitor.scale());
+        return;
+      }
+    }
+    if (monitor.timeIsUp()) {
+      finish(Status::TimeLimit);
+      detail::setMessage(report, "time limit of {} s reached after {} iterations (best relative "
+                         "residual {:.3g})",
+                         m_options.maxSeconds, iteration, bestResidual / monitor.scale());
+      return;
+    }
+
+    // 4. Nesterov momentum with gradient restart; A y follows by linearity.
+    double thetaNext = 0.5 * (-theta * theta + theta * std::sqrt(theta * theta + 4.0));
+    const double beta = theta * (1.0 - theta) / (theta * theta + thetaNext);
+    // Restart test g^T (x_k+1 - x_k) > 0 over the rows with findex < 0 only: friction rows also
+    // move because their bounds follow the normals, which says nothing about the momentum
+    // (docs/iterative-solvers.md: over all rows it restarts almost every step with friction).
+    double ascent = 0.0;
+    for (int i = 0; i < n; ++i)
+      if (problem.findex[i] < 0) ascent += m_g[i] * (m_x[i] - m_xPrevious[i]);
+    if (m_options.adaptiveRestart && ascent > 0.0) {
+      ++m_statistics.restarts;
+      thetaNext = 1.0;
+      m_y = m_x;
+      m_Ay = m_Ax;
+    } else {
+      m_y = m_x + beta * (m_x - m_xPrevious);
+      m_Ay = m_Ax + beta * (m_Ax - m_AxPrevious);
+    }
+    m_xPrevious.swap(m_x);  // pointer swaps, no copies
+    m_AxPrevious.swap(m_Ax);
+    theta = thetaNext;
+    // 5. Let the step grow again.
+    L *= m_options.stepGrowthFactor;
+  }
+  finish(Status::MaxIterations);
+  detail::setMessage(report, "iteration limit {} reached with best relative residual {:.3g} > "
+                     "{:.3g}",
+                     m_options.maxIterations, bestResidual / monitor.scale(),
+                     m_options.relativeTolerance);
+}
+
+}  // namespace mlcp

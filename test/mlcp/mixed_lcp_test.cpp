@@ -1,0 +1,162 @@
+// The MixedLCP base: validation of bad input (a status and a message naming the field and row,
+// never a crash), the VEROSIM call order, and the report.
+
+#include <mlcp/mlcp.hpp>
+
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <limits>
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// A valid 4-row problem: rows 0, 1 a contact (normal + friction), rows 2, 3 boxed.
+struct Fixture {
+  Eigen::MatrixXd A = Eigen::MatrixXd::Identity(4, 4) * 2.0;
+  Eigen::VectorXd b = Eigen::Vector4d(1, 0.5, -1, 3);
+  Eigen::VectorXd lo = Eigen::Vector4d(0, -0.5, -1, -1);
+  Eigen::VectorXd hi = Eigen::Vector4d(kInf, 0.5, 1, 1);
+  Eigen::VectorXi findex = Eigen::Vector4i(-1, 0, -1, -1);
+  int nub = 0;
+
+  const mlcp::SolveReport& solve(mlcp::MixedLCP& solver) const {
+    solver.setMatrix(A);
+    solver.setRightSide(b);
+    solver.setLow(lo);
+    solver.setHigh(hi);
+    solver.setFrictionIndex(findex);
+    solver.setNumberUnbounded(nub);
+    return solver.solve();
+  }
+};
+
+void expectInvalid(const Fixture& f, const std::string& fragment) {
+  mlcp::DantzigSolver solver;
+  const mlcp::SolveReport& report = f.solve(solver);
+  BOOST_TEST_INFO("message: " << report.message);
+  BOOST_TEST(report.status == mlcp::Status::InvalidProblem);
+  BOOST_TEST(report.message.find(fragment) != std::string::npos);
+  BOOST_TEST(solver.getLambda().allFinite());
+  BOOST_TEST(!solver.validSolution(1e-6));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(MixedLcp)
+
+BOOST_AUTO_TEST_CASE(verosim_call_order_solves) {
+  Fixture f;
+  mlcp::DantzigSolver solver;
+  const mlcp::SolveReport& report = f.solve(solver);
+  BOOST_TEST(report.status == mlcp::Status::Converged);
+  BOOST_TEST(report.succeeded());
+  BOOST_TEST(solver.validSolution(1e-12));
+  // x = clamp(b / 2): normal 0.5, friction 0.25 within mu * 0.5 = 0.25, boxed -0.5, 1 (at hi).
+  BOOST_TEST(std::abs(solver.getLambda()[0] - 0.5) < 1e-15);
+  BOOST_TEST(std::abs(solver.getLambda()[1] - 0.25) < 1e-15);
+  BOOST_TEST(solver.getLambda()[3] == 1.0);
+  const Eigen::VectorXd w = f.A * solver.getLambda() - f.b;
+  BOOST_TEST((solver.ref_w() - w).cwiseAbs().maxCoeff() < 1e-15);
+  BOOST_TEST(report.solveSeconds >= 0.0);
+  BOOST_TEST(solver.name() == "dantzig");
+}
+
+BOOST_AUTO_TEST_CASE(dimension_mismatch) {
+  Fixture f;
+  f.b = Eigen::Vector3d(1, 2, 3);
+  expectInvalid(f, "b has 3 entries but A is 4 x 4");
+  Fixture g;
+  g.hi = Eigen::Vector2d(1, 2);
+  expectInvalid(g, "hi has 2 entries");
+  Fixture h;
+  h.A = Eigen::MatrixXd::Identity(4, 3);
+  expectInvalid(h, "must be square");
+}
+
+BOOST_AUTO_TEST_CASE(non_finite_values) {
+  Fixture f;
+  f.A(2, 1) = kNaN;
+  expectInvalid(f, "A(2, 1) = nan is not finite");
+  Fixture g;
+  g.b[3] = kInf;
+  expectInvalid(g, "b[3] = inf is not finite");
+  Fixture h;
+  h.lo[2] = kNaN;
+  expectInvalid(h, "lo[2] is NaN");
+  Fixture k;
+  k.hi[1] = kNaN;  // mu of the friction row
+  expectInvalid(k, "hi[1] = nan on friction row 1");
+}
+
+BOOST_AUTO_TEST_CASE(lo_greater_than_hi) {
+  Fixture f;
+  f.lo[3] = 2.0;
+  expectInvalid(f, "lo[3] = 2 > hi[3] = 1");
+}
+
+BOOST_AUTO_TEST_CASE(bad_findex) {
+  Fixture f;
+  f.findex[1] = 1;
+  expectInvalid(f, "findex[1] = 1 points at the row itself");
+  Fixture g;
+  g.findex[1] = 7;
+  expectInvalid(g, "findex[1] = 7 is out of range -1 .. 3");
+  Fixture h;
+  h.findex[2] = 1;  // points at the friction row 1
+  expectInvalid(h, "findex[2] = 1 points at row 1, itself a friction row");
+}
+
+BOOST_AUTO_TEST_CASE(bad_nub) {
+  Fixture f;
+  f.nub = 5;
+  expectInvalid(f, "nub = 5 is outside 0 .. n = 4");
+  Fixture g;
+  g.nub = 3;  // rows 0..2 include a contact and a friction row
+  expectInvalid(g, "row 0 < nub = 3 has finite bounds");
+}
+
+BOOST_AUTO_TEST_CASE(dantzig_needs_symmetric_psd_a) {
+  Fixture f;
+  f.A(0, 3) = 1.0;
+  expectInvalid(f, "A is not symmetric: A(3, 0) = 0 but A(0, 3) = 1");
+  Fixture g;
+  g.A(2, 2) = -1.0;
+  expectInvalid(g, "A(2, 2) = -1 is negative");
+}
+
+BOOST_AUTO_TEST_CASE(empty_problem) {
+  mlcp::DantzigSolver solver;
+  solver.setMatrix(Eigen::MatrixXd(0, 0));
+  solver.setRightSide(Eigen::VectorXd(0));
+  solver.setLow(Eigen::VectorXd(0));
+  solver.setHigh(Eigen::VectorXd(0));
+  BOOST_TEST(solver.solve().status == mlcp::Status::Converged);
+  BOOST_TEST(solver.getLambda().size() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(options_are_checked) {
+  mlcp::DantzigOptions options;
+  options.maxIterations = 0;
+  BOOST_CHECK_THROW(mlcp::DantzigSolver{options}, std::invalid_argument);
+  options = {};
+  options.pivotTolerance = -1.0;
+  std::string why;
+  BOOST_TEST(!options.isValid(&why));
+  BOOST_TEST(why.find("DantzigOptions::pivotTolerance = -1") == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(factory_makes_by_name) {
+  auto solver = mlcp::makeSolver("dantzig");
+  BOOST_TEST(solver->name() == "dantzig");
+  BOOST_CHECK_THROW(mlcp::makeSolver("simplex"), std::invalid_argument);
+  try {
+    mlcp::makeSolver("simplex");
+  } catch (const std::invalid_argument& e) {
+    BOOST_TEST(std::string(e.what()).find("known solvers: dantzig") != std::string::npos);
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
