@@ -55,13 +55,13 @@ std::vector<SolverSummary> CompareSummary::solvers() const {
 
 std::string CompareSummary::format() const {
   std::string out = fmt::format("summary over {} problem(s):\n", m_problems);
-  out += fmt::format("  {:<10} {:>8} {:>8} {:>6}  {}\n", "solver", "solved", "of", "wins",
+  out += fmt::format("  {:<18} {:>6} {:>6} {:>6}  {}\n", "solver", "solved", "of", "wins",
                      "time / fastest (geometric mean over solved problems)");
   for (const SolverSummary& s : solvers()) {
     const std::string ratio =
         std::isfinite(s.timeRatio) ? fmt::format("{:.2f}", s.timeRatio) : std::string("-");
     out +=
-        fmt::format("  {:<10} {:>8} {:>8} {:>6}  {}\n", s.solver, s.solved, s.runs, s.wins, ratio);
+        fmt::format("  {:<18} {:>6} {:>6} {:>6}  {}\n", s.solver, s.solved, s.runs, s.wins, ratio);
   }
   return out;
 }

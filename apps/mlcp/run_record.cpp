@@ -1,5 +1,7 @@
 #include "run_record.hpp"
 
+#include "solver_output_guard.hpp"
+
 #include <algorithm>
 
 namespace mlcp::app {
@@ -16,12 +18,15 @@ RunRecord runSolver(MixedLCP& solver,
   record.nub = problem.nub;
   record.frictionRows = problem.frictionRows();
   record.repeats = std::max(repeat, 1);
-  solver.setProblem(problem);
-  if (!warmStart) solver.clearInitialGuess();
   std::vector<double> times;
-  for (int k = 0; k < record.repeats; ++k) {
-    const SolveReport& report = solver.solve();
-    times.push_back(report.solveSeconds * 1e6);
+  {
+    const SolverOutputGuard guard;
+    solver.setProblem(problem);
+    if (!warmStart) solver.clearInitialGuess();
+    for (int k = 0; k < record.repeats; ++k) {
+      const SolveReport& report = solver.solve();
+      times.push_back(report.solveSeconds * 1e6);
+    }
   }
   std::sort(times.begin(), times.end());
   const size_t m = times.size();
