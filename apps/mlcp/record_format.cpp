@@ -82,7 +82,7 @@ std::string toCsv(const RunRecord& r) {
 
 std::string tableHeader() {
   return fmt::format(
-      "{:<40} {:>5} {:>4} {:>4} {:<16} {:<15} {:>5} {:>6} {:>10} {:>8} {:>8} "
+      "{:<40} {:>5} {:>4} {:>4} {:<18} {:<15} {:>5} {:>6} {:>10} {:>8} {:>8} "
       "{:>8} {:>8} {}",
       "problem", "n", "nub", "fric", "solver", "status", "iters", "pivots", "time_us", "res_rel",
       "res_abs", "bound", "compl", "win");
@@ -92,7 +92,7 @@ std::string tableRow(const RunRecord& r) {
   std::string problem = r.problem;
   if (problem.size() > 40) problem = "..." + problem.substr(problem.size() - 37);
   return fmt::format(
-      "{:<40} {:>5} {:>4} {:>4} {:<16} {:<15} {:>5} {:>6} {:>10.1f} {:>8.1e} "
+      "{:<40} {:>5} {:>4} {:>4} {:<18} {:<15} {:>5} {:>6} {:>10.1f} {:>8.1e} "
       "{:>8.1e} {:>8.1e} {:>8.1e} {}",
       problem, r.n, r.nub, r.frictionRows, r.solver, r.status, r.iterations, r.pivots,
       r.timeMicroseconds, r.residualRelative, r.residualAbsolute, r.maxBoundViolation,
