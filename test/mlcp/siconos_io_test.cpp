@@ -253,6 +253,9 @@ BOOST_AUTO_TEST_CASE(malformed_files_name_file_and_line) {
   checkFailure("2\n0\n2\n2\n2 2\n1 nan 0 1\n-1 -1\n", K::Lcp, 6, "M(1, 0) is NaN");
   checkFailure("2\n0\n2\n2\n2 2\n1 0 0 1\n-1 inf\n", K::Lcp, 7, "q[1] is infinite");
   checkFailure("2\n0\n2\n2\n2 2\n1 0 0 1\n-1 x\n", K::Lcp, 7, "bad token 'x' for q[1]");
+  // A large dense matrix in a short file is refused before it is allocated.
+  checkFailure("20000\n0\n20000\n20000\n20000 20000\n1 2 3\n", K::Lcp, 5,
+               "M is declared 20000 x 20000 dense but the file ends after");
   // Storage type out of range.
   checkFailure("2\n7\n2\n2\n", K::Lcp, 2, "storage type of M");
   // SBM: a block number out of sequence.

@@ -19,6 +19,14 @@ Eigen::MatrixXd readDense(TextScanner& in, std::string_view name, int rows, int 
   if (rowsAgain != rows || colsAgain != cols)
     in.fail(fmt::format("{} is declared {} x {} but its dense block says {} x {}", name, rows, cols,
                         rowsAgain, colsAgain));
+  // Each number takes at least two characters (a digit and a separator): a file too short for a
+  // large declared size is refused before the matrix is allocated (a small one is read until
+  // the exact place where it ends).
+  const long long needed = 2LL * rows * cols - 1;
+  if (needed >= 1'000'000 && needed > static_cast<long long>(in.remaining()))
+    in.fail(fmt::format("{} is declared {} x {} dense but the file ends after {} more characters "
+                        "(truncated?)",
+                        name, rows, cols, in.remaining()));
   Eigen::MatrixXd M(rows, cols);
   for (int j = 0; j < cols; ++j)  // column-major, as Siconos writes it
     for (int i = 0; i < rows; ++i) M(i, j) = in.number(fmt::format("{}({}, {})", name, i, j));

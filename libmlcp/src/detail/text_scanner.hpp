@@ -35,6 +35,8 @@ class TextScanner {
   bool nextAreNumbers(int count) const;
   /// True when only whitespace is left.
   bool atEnd() const;
+  /// Characters not read yet.
+  size_t remaining() const { return m_text.size() - m_pos; }
 
   /// Skips the rest of the current line (after the last token), newline included.
   void skipRestOfLine();
