@@ -37,6 +37,7 @@ struct CompareArguments {
   SolverSettings settings;
   bool builtIn = false;
   bool skipMissing = false;
+  bool skipUnreadable = false;
   SceneArguments scene;
   ProblemFormat format = ProblemFormat::Automatic;
 };
@@ -89,8 +90,8 @@ void runCompare(const CompareArguments& args, int& exitCode) {
       file = source.load();
     } catch (const ParseError& e) {
       progress.clear();
-      fmt::print(stderr, "mlcp: {}\n", e.what());
-      exitCode = 2;
+      fmt::print(stderr, "mlcp: {}{}\n", e.what(), args.skipUnreadable ? " (skipped)" : "");
+      if (!args.skipUnreadable) exitCode = 2;
       run += static_cast<int>(solvers.size());
       continue;
     }
@@ -164,6 +165,8 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
   cmd->add_flag("--built-in", args->builtIn, "Also run the built-in generated problems");
   cmd->add_flag("--skip-missing", args->skipMissing,
                 "Skip paths that do not exist (with a note) instead of failing");
+  cmd->add_flag("--skip-unreadable", args->skipUnreadable,
+                "Report files the readers reject on one line each, without failing the run");
   cmd->add_option(
       "--solvers", args->solvers,
       fmt::format("Comma-separated solver names ({}), or 'all'", fmt::join(solverNames(), ", ")));
