@@ -9,7 +9,9 @@ build=build-fuzz
 CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DMLCP_BUILD_FUZZERS=ON -DMLCP_BUILD_TESTS=OFF -DMLCP_BUILD_APPS=OFF \
   -DMLCP_BUILD_BENCHMARKS=OFF -DMLCP_SANITIZE=address > /dev/null
-cmake --build "$build" -j2 > /dev/null
+targets=$(cmake --build "$build" --target help | awk '/fuzz_/ {print $2}')
+# shellcheck disable=SC2086  # one word per target
+cmake --build "$build" -j2 --target $targets > /dev/null
 summary=()
 status=0
 for target in "$build"/test/fuzz/fuzz_*; do
