@@ -8,28 +8,52 @@
 
 #include <algorithm>
 #include <stdexcept>
+#if defined(MLCP_HAVE_FCLIB)
+#include <mlcp/fclib_io.hpp>
+#endif
 
 namespace mlcp::app {
 
 namespace fs = std::filesystem;
 
-std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& paths) {
+ProblemFile loadProblemFile(const fs::path& path, ProblemFormat format) {
+  if (format == ProblemFormat::Automatic) format = detectProblemFormat(path);
+  if (format != ProblemFormat::Fclib) return readProblemFile(path, format);
+#if defined(MLCP_HAVE_FCLIB)
+  return readFclib(path);
+#else
+  throw ParseError(path.string(), 0,
+                   "FCLIB (HDF5) file, but this mlcp was built without HDF5 (install libhdf5-dev "
+                   "and reconfigure)");
+#endif
+}
+
+bool isProblemFileName(const fs::path& path) {
+  const std::string extension = path.extension().string();
+  return extension == ".blcp" || extension == ".dat" || extension == ".hdf5" || extension == ".h5";
+}
+
+std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& paths,
+                                            ProblemFormat format) {
   std::vector<ProblemSource> sources;
   for (const std::string& name : paths) {
     const fs::path path(name);
     if (!fs::exists(path))
       throw std::runtime_error(fmt::format("{}: no such file or directory", name));
-    std::vector<fs::path> files;
-    if (fs::is_directory(path)) {
-      for (const auto& entry : fs::recursive_directory_iterator(path))
-        if (entry.is_regular_file() && entry.path().extension() == ".blcp")
-          files.push_back(entry.path());
-      std::sort(files.begin(), files.end());
-    } else {
-      files.push_back(path);
+    if (!fs::is_directory(path)) {
+      sources.push_back({name, [path, format] { return loadProblemFile(path, format); }});
+      continue;
     }
-    for (const fs::path& file : files)
-      sources.push_back({file.string(), [file] { return readBlcp(file); }});
+    // Files of a directory are labelled from the directory's own name: lcp/lcp_ortiz.dat.
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::recursive_directory_iterator(path))
+      if (entry.is_regular_file() && isProblemFileName(entry.path())) files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    const fs::path base = path.has_filename() ? path : path.parent_path();
+    for (const fs::path& file : files) {
+      const std::string label = (base.filename() / file.lexically_relative(base)).string();
+      sources.push_back({label, [file, format] { return loadProblemFile(file, format); }});
+    }
   }
   return sources;
 }
@@ -41,8 +65,11 @@ std::vector<ProblemSource> builtInSources() {
       RandomProblemOptions options;
       options.n = n;
       options.seed = seed;
-      sources.push_back({fmt::format("random-n{}-seed{}", n, seed),
-                         [options] { return randomProblem(options); }});
+      sources.push_back({fmt::format("random-n{}-seed{}", n, seed), [options] {
+                           ProblemFile file;
+                           file.problem = randomProblem(options);
+                           return file;
+                         }});
     }
   }
   // Contact problems that also carry J, M^-1 and cfm, for the matrix-free solvers.
@@ -53,11 +80,30 @@ std::vector<ProblemSource> builtInSources() {
     options.layers = 4;
     options.topMassRatio = ratio;
     sources.push_back({fmt::format("box-stacks-3x2x4-ratio{}", ratio), [options] {
-                         return toProblem(
+                         ProblemFile file;
+                         file.problem = toProblem(
                              std::make_shared<const MatrixFreeProblem>(boxStacks(options)));
+                         return file;
                        }});
   }
   return sources;
+}
+
+void addFormatOption(CLI::App& cmd, ProblemFormat& format) {
+  cmd.add_option_function<std::string>(
+         "--format",
+         [&format](const std::string& name) {
+           const auto value = problemFormatFromString(name);
+           if (!value)
+             throw CLI::ValidationError(
+                 "--format", fmt::format("unknown format '{}' (auto, blcp, siconos-lcp, "
+                                         "siconos-mlcp, siconos-relay, siconos-fc, fclib)",
+                                         name));
+           format = *value;
+         },
+         "Input format: auto (by extension and content), blcp, siconos-lcp, siconos-mlcp, "
+         "siconos-relay, siconos-fc, fclib")
+      ->type_name("NAME");
 }
 
 }  // namespace mlcp::app

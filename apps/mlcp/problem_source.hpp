@@ -1,6 +1,8 @@
 #pragma once
 
-#include <mlcp/problem.hpp>
+#include <mlcp/problem_file.hpp>
+
+#include <CLI/CLI.hpp>
 
 #include <filesystem>
 #include <functional>
@@ -12,18 +14,32 @@ namespace mlcp::app {
 /// A problem to run: where it comes from and how to load it (lazily, so a batch of a thousand
 /// files holds one problem in memory at a time).
 struct ProblemSource {
-  std::string label;              ///< shown in tables: a path or a generator name
-  std::function<Problem()> load;  ///< throws ParseError for a bad file
+  std::string label;                  ///< shown in tables: a path or a generator name
+  std::function<ProblemFile()> load;  ///< throws ParseError for a bad file
 };
 
-/// The files named on the command line: each FILE as it is, each DIR's *.blcp files (sorted,
-/// recursively). @throws std::runtime_error for a path that does not exist.
-std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& paths);
+/// Reads a problem file of any format the tool knows: BLCP, the Siconos families and, when built
+/// with HDF5 (mlcp::fclib), FCLIB. Automatic format: by extension and content.
+/// @throws ParseError "FILE:LINE: message" for a malformed or unknown file
+ProblemFile loadProblemFile(const std::filesystem::path& path,
+                            ProblemFormat format = ProblemFormat::Automatic);
+
+/// Extensions of the files a directory contributes: .blcp, .dat, .hdf5, .h5.
+bool isProblemFileName(const std::filesystem::path& path);
+
+/// The files named on the command line: each FILE as it is, each DIR's problem files (sorted,
+/// recursively; see isProblemFileName()). @throws std::runtime_error for a missing path.
+std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& paths,
+                                            ProblemFormat format = ProblemFormat::Automatic);
 
 /// The built-in set that needs no download: ODE-style random problems (dTestSolveLCP recipe
 /// with friction rows), n = 12, 60, 200, 600, fixed seeds; and two box-stack contact problems
 /// (n = 288, top cube 1 and 100 times heavier) that carry J, M^-1, cfm for the matrix-free
 /// solvers.
 std::vector<ProblemSource> builtInSources();
+
+/// Adds `--format NAME` (auto, blcp, siconos-lcp, siconos-mlcp, siconos-relay, siconos-fc,
+/// fclib) to a subcommand.
+void addFormatOption(CLI::App& cmd, ProblemFormat& format);
 
 }  // namespace mlcp::app

@@ -7,7 +7,7 @@
 
 namespace mlcp::app {
 
-/// One (problem, solver) run, as the tools print it.
+/// One (problem, solver) run, as the tools print it (keys in docs/cli.md).
 struct RunRecord {
   std::string problem;
   std::string solver;
@@ -18,20 +18,25 @@ struct RunRecord {
   std::string message;
   int iterations = 0;
   int pivots = 0;
-  double timeMicroseconds = 0.0;  ///< median over the repeats
-  double residualAbsolute = 0.0;
-  double residualRelative = 0.0;
+  int repeats = 1;
+  double timeMicroseconds = 0.0;  ///< median over the repeats (unit: us)
+  double residualAbsolute = 0.0;  ///< spec natural-map residual ||r||_inf
+  double residualRelative = 0.0;  ///< ||r||_inf / max(1, ||b||_inf)
+  double maxBoundViolation = 0.0;
+  double maxComplementarityViolation = 0.0;
+  bool winner = false;        ///< fastest converged solver on this problem
+  std::string approximation;  ///< what the file reader changed (FC3D: the friction pyramid)
+  std::vector<double> residualHistory;  ///< per iteration, when recorded
 };
 
-/// Solves `problem` `repeat` times with `solver` and records the last report and the median time.
-RunRecord runSolver(MixedLCP& solver, const Problem& problem, const std::string& label, int repeat);
-
-/// One JSON object on one line with the documented keys (docs/cli.md): problem, solver, n, nub,
-/// friction_rows, status, message, iterations, pivots, time_us, residual_abs, residual_rel.
-std::string toJson(const RunRecord& record);
-
-/// Header and one row of the human-readable table.
-std::string tableHeader();
-std::string tableRow(const RunRecord& record);
+/// Solves `problem` `repeat` times with `solver` and records the last report and the median
+/// time. The solver is set up once (setProblem) so the time is the solve alone. It starts from
+/// x = 0 unless `warmStart`, then from the problem's x when it has one (a file's x section is
+/// often the reference solution: a warm start from it measures nothing).
+RunRecord runSolver(MixedLCP& solver,
+                    const Problem& problem,
+                    const std::string& label,
+                    int repeat,
+                    bool warmStart = false);
 
 }  // namespace mlcp::app

@@ -33,7 +33,11 @@ std::vector<ProblemSource> sceneSources(const SceneArguments& arguments) {
           ? fmt::format("{} step {}", a.scene, a.step)
           : fmt::format("{} {} step {}", a.scene, fmt::join(a.parameters, " "), a.step);
   return {{label, [a] {
-             return dynamics::sceneStepProblem(a.scene, a.parameters, a.step, a.dt).toProblem();
+             ProblemFile file;
+             file.problem =
+                 dynamics::sceneStepProblem(a.scene, a.parameters, a.step, a.dt).toProblem();
+             file.format = ProblemFormat::Blcp;
+             return file;
            }}};
 }
 

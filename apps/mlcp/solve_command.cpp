@@ -1,4 +1,7 @@
 #include "commands.hpp"
+#include "problem_source.hpp"
+#include "record_format.hpp"
+#include "residual_plot.hpp"
 #include "run_record.hpp"
 #include "solver_settings_options.hpp"
 
@@ -15,38 +18,67 @@ struct SolveArguments {
   std::string file;
   std::string solver = "dantzig";
   std::string out;
+  std::string plot;
   bool json = false;
   int repeat = 1;
+  bool warmStart = false;
   SolverSettings settings;
+  ProblemFormat format = ProblemFormat::Automatic;
 };
+
+void runSolve(const SolveArguments& args, int& exitCode) {
+  ProblemFile file = loadProblemFile(args.file, args.format);
+  SolverSettings settings = args.settings;
+  if (!args.plot.empty()) settings.recordHistory = true;
+  auto solver = makeSolver(args.solver, settings);
+  RunRecord record = runSolver(*solver, file.problem, args.file, args.repeat, args.warmStart);
+  record.approximation = file.approximation;
+  record.winner = record.status == Status::Converged;
+  if (args.json) {
+    fmt::print("{}\n", toJson(record));
+  } else {
+    fmt::print("{}\n{}\n", tableHeader(), tableRow(record));
+    fmt::print("message: {}\n", record.message);
+    if (!file.approximation.empty()) fmt::print("note: {}\n", file.approximation);
+  }
+  if (!args.out.empty()) {
+    file.problem.x = solver->getLambda();
+    writeBlcp(file.problem, args.out);
+    if (!args.json) fmt::print("wrote {} (BLCP with its x section)\n", args.out);
+  }
+  if (!args.plot.empty()) {
+    if (!drawable({record.solver, record.residualHistory})) {
+      fmt::print(stderr,
+                 "mlcp: --plot: {} recorded no residual history (only iterative solvers "
+                 "do); {} not written\n",
+                 args.solver, args.plot);
+    } else {
+      writeResidualPlot({{record.solver, record.residualHistory}}, args.plot,
+                        fmt::format("Convergence of {} on {}", record.solver, args.file));
+    }
+  }
+  exitCode = record.status == Status::Converged ? 0 : 1;
+}
 
 }  // namespace
 
 void addSolveCommand(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<SolveArguments>();
-  CLI::App* cmd = app.add_subcommand("solve", "Solve one BLCP file and print the report");
-  cmd->add_option("file", args->file, "BLCP text file")->required();
+  CLI::App* cmd = app.add_subcommand("solve", "Solve one problem file and print the report");
+  cmd->add_option("file", args->file, "Problem file (BLCP, Siconos .dat, FCLIB .hdf5)")->required();
   cmd->add_option("--solver", args->solver, "Solver name (see `mlcp compare --help`)");
-  cmd->add_option("--out", args->out, "Write the problem back with its x section filled");
+  cmd->add_option("--out", args->out, "Write the problem with its x section as a BLCP file")
+      ->type_name("X.blcp");
+  cmd->add_option("--plot", args->plot, "Draw the residual per iteration (iterative solvers)")
+      ->type_name("OUT.png");
   cmd->add_flag("--json", args->json, "Print one JSON object instead of the table");
   cmd->add_option("--repeat", args->repeat, "Solve K times; the time is the median")
       ->check(CLI::PositiveNumber);
+  cmd->add_flag("--warm-start", args->warmStart,
+                "Start iterative solvers from the file's x section (default: from x = 0)");
+  addFormatOption(*cmd, args->format);
   addSolverSettingsOptions(*cmd, args->settings);
-  cmd->callback([args, &exitCode] {
-    Problem problem = readBlcp(args->file);
-    auto solver = makeSolver(args->solver, args->settings);
-    const RunRecord record = runSolver(*solver, problem, args->file, args->repeat);
-    if (args->json) {
-      fmt::print("{}\n", toJson(record));
-    } else {
-      fmt::print("{}\n{}\n{}\n", tableHeader(), tableRow(record), record.message);
-    }
-    if (!args->out.empty()) {
-      problem.x = solver->getLambda();
-      writeBlcp(problem, args->out);
-    }
-    exitCode = record.status == Status::Converged ? 0 : 1;
-  });
+  cmd->callback([args, &exitCode] { runSolve(*args, exitCode); });
 }
 
 }  // namespace mlcp::app

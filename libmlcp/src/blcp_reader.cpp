@@ -27,7 +27,8 @@ class Tokens {
     skipSpace();
     const size_t start = m_pos;
     while (m_pos < m_text.size() && !isSpace(m_text[m_pos]) && m_text[m_pos] != '#') ++m_pos;
-    m_tokenLine = m_line;
+    // At the end of the text, errors name the line of the last token, not the empty last line.
+    if (m_pos > start) m_tokenLine = m_line;
     return m_text.substr(start, m_pos - start);
   }
 

@@ -1,6 +1,7 @@
 #include <mlcp/apgd_solver.hpp>
 #include <mlcp/dantzig_solver.hpp>
 #include <mlcp/fallback_solver.hpp>
+#include <mlcp/lemke_solver.hpp>
 #include <mlcp/matrix_free_apgd_solver.hpp>
 #include <mlcp/matrix_free_pgs_solver.hpp>
 #include <mlcp/pgs_solver.hpp>
@@ -21,6 +22,7 @@ void applyCommon(const SolverSettings& settings, Options& options) {
   if (settings.maxIterations) options.maxIterations = *settings.maxIterations;
   if (settings.relativeTolerance) options.relativeTolerance = *settings.relativeTolerance;
   if (settings.maxSeconds) options.maxSeconds = *settings.maxSeconds;
+  if (settings.recordHistory) options.recordHistory = *settings.recordHistory;
 }
 
 PgsOptions pgsOptions(const SolverSettings& settings) {
@@ -37,6 +39,13 @@ std::vector<SolverEntry> builtInSolvers() {
                        DantzigOptions options;
                        applyCommon(settings, options);
                        return std::make_unique<DantzigSolver>(options);
+                     }});
+  entries.push_back({"lemke",
+                     "Lexicographic Lemke pivoting: any A (non-symmetric too), exact friction",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       LemkeOptions options;
+                       applyCommon(settings, options);
+                       return std::make_unique<LemkeSolver>(options);
                      }});
   entries.push_back({"pgs", "Projected Gauss-Seidel / SOR (ODE quickstep) on the assembled A",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {

@@ -56,7 +56,14 @@ void stackRests(const std::string& name) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_SUITE(BoxStack)
+/// Precondition: box/box contacts need ODE's collision functions (libode-dev).
+static boost::test_tools::assertion_result odeAvailable(boost::unit_test::test_unit_id) {
+  boost::test_tools::assertion_result result(mlcp::dynamics::hasOdeCollision());
+  result.message() << "libdynamics was built without ODE: no box/box contacts";
+  return result;
+}
+
+BOOST_AUTO_TEST_SUITE(BoxStack, *boost::unit_test::precondition(odeAvailable))
 
 BOOST_AUTO_TEST_CASE(rests_with_dantzig) { stackRests("dantzig"); }
 

@@ -13,7 +13,14 @@
 
 namespace dyn = mlcp::dynamics;
 
-BOOST_AUTO_TEST_SUITE(SolverSwap)
+/// Precondition: box/box contacts need ODE's collision functions (libode-dev).
+static boost::test_tools::assertion_result odeAvailable(boost::unit_test::test_unit_id) {
+  boost::test_tools::assertion_result result(mlcp::dynamics::hasOdeCollision());
+  result.message() << "libdynamics was built without ODE: no box/box contacts";
+  return result;
+}
+
+BOOST_AUTO_TEST_SUITE(SolverSwap, *boost::unit_test::precondition(odeAvailable))
 
 BOOST_AUTO_TEST_CASE(five_solvers_in_one_running_world) {
   const std::vector<std::string> available = mlcp::solverNames();

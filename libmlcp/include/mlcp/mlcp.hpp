@@ -7,6 +7,7 @@
 #include <mlcp/contact_graph.hpp>
 #include <mlcp/dantzig_solver.hpp>
 #include <mlcp/fallback_solver.hpp>
+#include <mlcp/lemke_solver.hpp>
 #include <mlcp/matrix_free_apgd_solver.hpp>
 #include <mlcp/matrix_free_pgs_solver.hpp>
 #include <mlcp/matrix_free_problem.hpp>
@@ -14,8 +15,10 @@
 #include <mlcp/options.hpp>
 #include <mlcp/pgs_solver.hpp>
 #include <mlcp/problem.hpp>
+#include <mlcp/problem_file.hpp>
 #include <mlcp/random_problem.hpp>
 #include <mlcp/report.hpp>
 #include <mlcp/residual.hpp>
+#include <mlcp/siconos_io.hpp>
 #include <mlcp/solver_factory.hpp>
 #include <mlcp/status.hpp>

@@ -18,6 +18,7 @@ struct SolverSettings {
   std::optional<double> relativeTolerance;  ///< on the spec's relative residual
   std::optional<double> relaxation;         ///< SOR factor omega of PGS
   std::optional<double> maxSeconds;         ///< wall-time limit per solve (unit: s)
+  std::optional<bool> recordHistory;        ///< fill SolveReport::residualHistory (iterative)
 };
 
 /// Makes a solver from settings.

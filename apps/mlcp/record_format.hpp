@@ -1,0 +1,33 @@
+#pragma once
+
+#include "run_record.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace mlcp::app {
+
+/// Keys of a record, in the order of the JSON objects and CSV columns (docs/cli.md):
+/// problem, solver, n, nub, friction_rows, status, message, iterations, pivots, repeats,
+/// time_us, residual_rel, residual_abs, max_bound_violation, max_complementarity_violation,
+/// winner, approximation.
+inline constexpr std::string_view kRecordKeys =
+    "problem,solver,n,nub,friction_rows,status,message,iterations,pivots,repeats,time_us,"
+    "residual_rel,residual_abs,max_bound_violation,max_complementarity_violation,winner,"
+    "approximation";
+
+/// One JSON object on one line with the keys above (non-finite numbers as null).
+std::string toJson(const RunRecord& record);
+
+/// The CSV header (kRecordKeys) and one row (RFC 4180 quoting; non-finite numbers empty).
+std::string csvHeader();
+std::string toCsv(const RunRecord& record);
+
+/// Header and one row of the human-readable table (`*` marks the winner).
+std::string tableHeader();
+std::string tableRow(const RunRecord& record);
+
+/// `text` as a JSON string literal, quotes included.
+std::string jsonString(std::string_view text);
+
+}  // namespace mlcp::app

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace mlcp::app {
+
+/// One curve of a convergence plot: the relative residual per iteration of one solver on one
+/// problem (SolveReport::residualHistory, entry 0 = the starting point).
+struct ResidualCurve {
+  std::string label;           ///< legend entry ("pgs", or "pgs: file.blcp")
+  std::vector<double> values;  ///< relative residual (dimensionless), one per iteration
+};
+
+/// True when the curve has a value a log axis can show (> 0).
+bool drawable(const ResidualCurve& curve);
+
+/// Draws the curves as a PNG with gnuplot (pngcairo terminal, called through a pipe): residual
+/// on a log scale against the iteration, axes labelled with units, a legend and `title`.
+/// Non-positive values (an exact zero residual) cannot be drawn on a log axis and are left out.
+/// @throws std::runtime_error when no curve has a positive value, when gnuplot is missing or
+///         fails, or when the file was not written
+void writeResidualPlot(const std::vector<ResidualCurve>& curves,
+                       const std::filesystem::path& output,
+                       const std::string& title);
+
+/// The gnuplot script writeResidualPlot() runs (data inline), for inspection and tests.
+std::string residualPlotScript(const std::vector<ResidualCurve>& curves,
+                               const std::filesystem::path& output,
+                               const std::string& title);
+
+}  // namespace mlcp::app

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <mlcp/problem.hpp>
+
+#include <Eigen/Core>
+
+#include <filesystem>
+#include <string_view>
+#include <vector>
+
+namespace mlcp::app {
+
+/// Reads a candidate solution x (n): either a BLCP file with an `x` section (as `mlcp solve
+/// --out` writes it) or a plain text file of n numbers (whitespace-separated, `#` comments).
+/// @throws ParseError "FILE:LINE: message" for a missing x section, a wrong count, a bad token,
+///         NaN or Inf
+Eigen::VectorXd readSolution(const std::filesystem::path& path, int n);
+
+/// One row of a candidate x, as `mlcp validate` lists the worst ones.
+struct RowViolation {
+  int row = 0;
+  /// "bound" (x outside its effective bounds), "friction" (a findex row inside its bounds with
+  /// w of the wrong sign), "equality" (a free row with w != 0) or "complementarity" (another
+  /// row: x strictly inside its bounds with w != 0, or at a bound with w of the wrong sign)
+  std::string_view kind;
+  double x = 0.0, w = 0.0;
+  double lower = 0.0, upper = 0.0;  ///< effective bounds l_i, u_i for this x
+  double residual = 0.0;            ///< |r_i| = |x_i - clamp(x_i - w_i, l_i, u_i)|
+};
+
+/// The `count` rows with the largest |r_i| > 0, largest first (w = A x - b).
+/// @pre x.size() == problem.size()
+std::vector<RowViolation> worstRows(const Problem& problem, const Eigen::VectorXd& x, int count);
+
+}  // namespace mlcp::app

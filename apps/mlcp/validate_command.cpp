@@ -1,0 +1,110 @@
+#include "commands.hpp"
+#include "problem_source.hpp"
+#include "record_format.hpp"
+#include "solution_check.hpp"
+
+#include <mlcp/blcp_io.hpp>
+#include <mlcp/residual.hpp>
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace mlcp::app {
+
+namespace {
+
+struct ValidateArguments {
+  std::string file;
+  std::string solution;
+  int top = 10;
+  double tolerance = 1e-8;
+  bool json = false;
+  ProblemFormat format = ProblemFormat::Automatic;
+};
+
+std::string number(double value) {
+  return std::isfinite(value) ? fmt::format("{:.6g}", value) : "null";
+}
+
+void runValidate(const ValidateArguments& args, int& exitCode) {
+  const ProblemFile file = loadProblemFile(args.file, args.format);
+  const Problem& problem = file.problem;
+  Eigen::VectorXd x;
+  std::string source;
+  if (!args.solution.empty()) {
+    x = readSolution(args.solution, problem.size());
+    source = args.solution;
+  } else if (problem.x) {
+    x = *problem.x;
+    source = fmt::format("{} (its own x)", args.file);
+  } else {
+    throw ParseError(args.file, 0,
+                     "no solution to check: the file has no x section; give one with --x FILE");
+  }
+  const Residuals r = computeResiduals(problem, x);
+  const bool valid = r.relative <= args.tolerance && r.maxBoundViolation <= args.tolerance;
+  const std::vector<RowViolation> rows = worstRows(problem, x, args.top);
+  exitCode = valid ? 0 : 1;
+
+  if (args.json) {
+    std::string list;
+    for (const RowViolation& v : rows)
+      list += fmt::format(
+          "{}{{\"row\": {}, \"kind\": \"{}\", \"x\": {}, \"w\": {}, \"l\": {}, "
+          "\"u\": {}, \"residual\": {}}}",
+          list.empty() ? "" : ", ", v.row, v.kind, number(v.x), number(v.w), number(v.lower),
+          number(v.upper), number(v.residual));
+    fmt::print(
+        "{{\"problem\": {}, \"solution\": {}, \"n\": {}, \"residual_rel\": {}, "
+        "\"residual_abs\": {}, \"max_bound_violation\": {}, "
+        "\"max_complementarity_violation\": {}, \"tolerance\": {}, \"valid\": {}, "
+        "\"worst_rows\": [{}]}}\n",
+        jsonString(args.file), jsonString(source), problem.size(), number(r.relative),
+        number(r.absolute), number(r.maxBoundViolation), number(r.maxComplementarityViolation),
+        number(args.tolerance), valid ? "true" : "false", list);
+    return;
+  }
+  fmt::print("problem:   {} (n = {}, nub = {}, friction rows = {})\n", args.file, problem.size(),
+             problem.nub, problem.frictionRows());
+  if (!file.approximation.empty()) fmt::print("note:      {}\n", file.approximation);
+  fmt::print("solution:  {}\n", source);
+  fmt::print("residual:  relative {:.3e}, absolute {:.3e} (||x - clamp(x - w, l, u)||_inf)\n",
+             r.relative, r.absolute);
+  fmt::print("violation: bound {:.3e}, complementarity {:.3e}\n", r.maxBoundViolation,
+             r.maxComplementarityViolation);
+  fmt::print("verdict:   {} (relative residual and bound violation <= {:g})\n",
+             valid ? "valid" : "NOT valid", args.tolerance);
+  if (rows.empty()) {
+    fmt::print("every row satisfies its condition exactly\n");
+    return;
+  }
+  fmt::print("worst rows:\n  {:>6} {:<16} {:>12} {:>12} {:>12} {:>12} {:>10}\n", "row", "kind", "x",
+             "w", "l", "u", "|r_i|");
+  for (const RowViolation& v : rows)
+    fmt::print("  {:>6} {:<16} {:>12.5g} {:>12.5g} {:>12.5g} {:>12.5g} {:>10.3e}\n", v.row, v.kind,
+               v.x, v.w, v.lower, v.upper, v.residual);
+}
+
+}  // namespace
+
+void addValidateCommand(CLI::App& app, int& exitCode) {
+  auto args = std::make_shared<ValidateArguments>();
+  CLI::App* cmd = app.add_subcommand(
+      "validate", "Check a solution (from any tool) against a problem: residuals, worst rows");
+  cmd->add_option("file", args->file, "Problem file (BLCP, Siconos .dat, FCLIB .hdf5)")->required();
+  cmd->add_option("--x", args->solution,
+                  "Solution: a BLCP file with an x section, or n numbers in a text file "
+                  "(default: the problem file's own x)")
+      ->type_name("SOLUTION");
+  cmd->add_option("--top", args->top, "How many of the worst rows to list")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--tol", args->tolerance,
+                  "Valid when the relative residual and the bound violation are at most this")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--json", args->json, "Print one JSON object instead of text");
+  addFormatOption(*cmd, args->format);
+  cmd->callback([args, &exitCode] { runValidate(*args, exitCode); });
+}
+
+}  // namespace mlcp::app

@@ -1,0 +1,184 @@
+#include <mlcp/blcp_io.hpp>
+#include <mlcp/fclib_io.hpp>
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <hdf5.h>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace mlcp {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr int kMaxDimension = 20000;  // A is stored dense (3.2 GB at this size)
+
+/// Owns one HDF5 identifier and closes it with the matching H5*close.
+class Handle {
+ public:
+  Handle(hid_t id, herr_t (*close)(hid_t)) : m_id(id), m_close(close) {}
+  ~Handle() {
+    if (m_id >= 0) m_close(m_id);
+  }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+  hid_t get() const { return m_id; }
+  bool valid() const { return m_id >= 0; }
+
+ private:
+  hid_t m_id;
+  herr_t (*m_close)(hid_t);
+};
+
+class FclibFile {
+ public:
+  explicit FclibFile(const std::filesystem::path& path)
+      : m_path(path.string()), m_file(open(path), H5Fclose) {}
+
+  [[noreturn]] void fail(const std::string& message) const { throw ParseError(m_path, 0, message); }
+
+  bool isOpen() const { return m_file.valid(); }
+
+  bool exists(const std::string& name) const {
+    // H5Lexists needs every parent to exist: check the path one component at a time.
+    size_t pos = 0;
+    while ((pos = name.find('/', pos + 1)) != std::string::npos)
+      if (H5Lexists(m_file.get(), name.substr(0, pos).c_str(), H5P_DEFAULT) <= 0) return false;
+    return H5Lexists(m_file.get(), name.c_str(), H5P_DEFAULT) > 0;
+  }
+
+  /// A 1-D (or scalar) dataset of `count` values (-1: any count), read as T.
+  template <typename T>
+  std::vector<T> read(const std::string& name, long long count) const {
+    if (!exists(name)) fail(fmt::format("{}: missing dataset", name));
+    const Handle dataset(H5Dopen2(m_file.get(), name.c_str(), H5P_DEFAULT), H5Dclose);
+    if (!dataset.valid()) fail(fmt::format("{}: cannot open the dataset", name));
+    const Handle space(H5Dget_space(dataset.get()), H5Sclose);
+    const hssize_t size = space.valid() ? H5Sget_simple_extent_npoints(space.get()) : -1;
+    if (size < 0) fail(fmt::format("{}: cannot read the dataspace", name));
+    if (count >= 0 && size != count)
+      fail(fmt::format("{}: has {} values, expected {}", name, size, count));
+    std::vector<T> values(static_cast<size_t>(size));
+    const hid_t type = std::is_same_v<T, double> ? H5T_NATIVE_DOUBLE : H5T_NATIVE_INT;
+    if (size > 0 && H5Dread(dataset.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0)
+      fail(fmt::format("{}: cannot read the values (truncated file or wrong type?)", name));
+    if constexpr (std::is_same_v<T, double>) {
+      for (size_t k = 0; k < values.size(); ++k)
+        if (!std::isfinite(values[k]))
+          fail(fmt::format("{}[{}] = {} is not finite", name, k, values[k]));
+    }
+    return values;
+  }
+
+  int scalar(const std::string& name) const { return read<int>(name, 1)[0]; }
+
+  /// A CSparse matrix group (nzmax, m, n, nz, p, i, x), dense.
+  Eigen::MatrixXd matrix(const std::string& group) const {
+    const int rows = scalar(group + "/m");
+    const int cols = scalar(group + "/n");
+    const int nz = scalar(group + "/nz");
+    if (rows < 0 || cols < 0 || rows > kMaxDimension || cols > kMaxDimension)
+      fail(fmt::format("{}: size {} x {} is outside 0 .. {}", group, rows, cols, kMaxDimension));
+    const std::vector<int> p = read<int>(group + "/p", -1);
+    const std::vector<int> i = read<int>(group + "/i", -1);
+    const std::vector<double> x = read<double>(group + "/x", -1);
+    Eigen::MatrixXd M = Eigen::MatrixXd::Zero(rows, cols);
+    auto add = [&](long long k, int row, int col) {
+      if (row < 0 || row >= rows || col < 0 || col >= cols)
+        fail(fmt::format("{}: entry {} at ({}, {}) is outside the {} x {} matrix", group, k, row,
+                         col, rows, cols));
+      M(row, col) += x[static_cast<size_t>(k)];
+    };
+    if (nz >= 0) {  // triplet: i = row, p = column (see the README's note)
+      if (p.size() < static_cast<size_t>(nz) || i.size() < static_cast<size_t>(nz) ||
+          x.size() < static_cast<size_t>(nz))
+        fail(fmt::format("{}: triplet with nz = {} but p, i, x hold {}, {}, {} values", group, nz,
+                         p.size(), i.size(), x.size()));
+      for (int k = 0; k < nz; ++k) add(k, i[k], p[k]);
+      return M;
+    }
+    if (nz != -1 && nz != -2) fail(fmt::format("{}/nz = {}: expected >= 0, -1 or -2", group, nz));
+    const bool byColumn = nz == -1;
+    const int outer = byColumn ? cols : rows;
+    if (p.size() != static_cast<size_t>(outer) + 1)
+      fail(fmt::format("{}/p has {} values, expected {}", group, p.size(), outer + 1));
+    if (p.front() != 0) fail(fmt::format("{}/p[0] = {}, expected 0", group, p.front()));
+    for (int j = 0; j < outer; ++j) {
+      if (p[j + 1] < p[j] || static_cast<size_t>(p[j + 1]) > std::min(i.size(), x.size()))
+        fail(
+            fmt::format("{}/p[{}] = {} is out of order or beyond i and x", group, j + 1, p[j + 1]));
+      for (int k = p[j]; k < p[j + 1]; ++k) byColumn ? add(k, i[k], j) : add(k, j, i[k]);
+    }
+    return M;
+  }
+
+ private:
+  static hid_t open(const std::filesystem::path& path) {
+    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);  // errors are reported by exceptions
+    if (H5Fis_hdf5(path.string().c_str()) <= 0) return -1;
+    return H5Fopen(path.string().c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  }
+
+  std::string m_path;
+  Handle m_file;
+};
+
+}  // namespace
+
+ProblemFile readFclib(const std::filesystem::path& path) {
+  if (!std::filesystem::is_regular_file(path))
+    throw ParseError(path.string(), 0, "cannot open the file");
+  const FclibFile file(path);
+  if (!file.isOpen()) file.fail("not an HDF5 file, or a truncated one");
+  if (!file.exists("/fclib_local")) {
+    if (file.exists("/fclib_global") || file.exists("/fclib_global_rolling"))
+      file.fail(
+          "/fclib_global: a global problem (M, H, f, w, mu); only local problems "
+          "(/fclib_local: W, q, mu) are read");
+    file.fail("/fclib_local: missing (not an FCLIB problem file)");
+  }
+  if (file.exists("/fclib_local/V") || file.exists("/fclib_local/R"))
+    file.fail("/fclib_local/V, R: mixed local problems (with bilateral rows) are not supported");
+  const int d = file.scalar("/fclib_local/spacedim");
+  if (d != 2 && d != 3) file.fail(fmt::format("/fclib_local/spacedim = {}: expected 2 or 3", d));
+  Eigen::MatrixXd W = file.matrix("/fclib_local/W");
+  if (W.rows() != W.cols() || W.rows() % d != 0)
+    file.fail(fmt::format("/fclib_local/W is {} x {}: expected square, (d nc) x (d nc) with d = {}",
+                          W.rows(), W.cols(), d));
+  const int n = static_cast<int>(W.rows());
+  const int nc = n / d;
+  const std::vector<double> q = file.read<double>("/fclib_local/vectors/q", n);
+  const std::vector<double> mu = file.read<double>("/fclib_local/vectors/mu", nc);
+
+  ProblemFile result;
+  result.format = ProblemFormat::Fclib;
+  Problem& p = result.problem;
+  p.A = std::move(W);
+  p.b.resize(n);
+  for (int k = 0; k < n; ++k) p.b[k] = -q[k] + 0.0;
+  p.lo = Eigen::VectorXd::Zero(n);
+  p.hi = Eigen::VectorXd::Constant(n, kInf);
+  p.findex = Eigen::VectorXi::Constant(n, -1);
+  for (int c = 0; c < nc; ++c) {
+    if (mu[c] < 0.0)
+      file.fail(fmt::format("/fclib_local/vectors/mu[{}] = {} is negative", c, mu[c]));
+    for (int t = 1; t < d; ++t) {
+      p.findex[d * c + t] = d * c;
+      p.lo[d * c + t] = -mu[c];
+      p.hi[d * c + t] = mu[c];
+    }
+  }
+  if (file.exists("/solution/r")) {
+    const std::vector<double> r = file.read<double>("/solution/r", n);
+    p.x = Eigen::Map<const Eigen::VectorXd>(r.data(), n);
+  }
+  if (d == 3) result.approximation = std::string(kFrictionPyramidNote);
+  p.name = fmt::format("{} (FCLIB local FC{}D{})", path.filename().string(), d,
+                       d == 3 ? "; Coulomb cone linearised to a friction pyramid" : "");
+  return result;
+}
+
+}  // namespace mlcp
