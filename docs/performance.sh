@@ -7,7 +7,8 @@
 #   QUICK=1 docs/performance.sh            (n up to 600, shorter time budgets)
 #
 # Writes docs/performance/{peers,scaling,whole_step}.md (markdown tables), the series
-# docs/performance/*.dat and docs/figures/performance_*.png.
+# docs/performance/*.dat and docs/figures/performance_*.png, and copies the tables into
+# docs/performance.md (docs/performance_tables.py); the prose around them is written by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
@@ -83,4 +84,5 @@ plot '$OUT/history_boxstacks600.dat' using 1:2 with lines lw 2 title 'pgs', \
      '' using 1:3 with linespoints lw 2 dt 2 title 'dart-pgs'
 unset multiplot
 GNUPLOT
-echo "wrote $OUT/*.md, $OUT/*.dat and $FIGURES/performance_*.png"
+python3 docs/performance_tables.py  # the tables into docs/performance.md
+echo "wrote $OUT/*.md, $OUT/*.dat, $FIGURES/performance_*.png and the tables of docs/performance.md"

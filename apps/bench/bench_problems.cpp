@@ -3,6 +3,7 @@
 #include <mlcp/blcp_io.hpp>
 #include <mlcp/contact_graph.hpp>
 #include <mlcp/random_problem.hpp>
+#include <mlcp/siconos_io.hpp>
 
 #include <fmt/format.h>
 
@@ -56,6 +57,31 @@ std::vector<BenchProblem> capturedSet(const fs::path& dataDir) {
     const std::string label =
         fmt::format("{}/{}", file.parent_path().filename().string(), file.stem().string());
     problems.push_back({label, "captured", std::move(p)});
+  }
+  return problems;
+}
+
+std::vector<BenchProblem> siconosSet(const fs::path& dataDir, std::vector<std::string>& skipped) {
+  std::vector<BenchProblem> problems;
+  for (const auto& [folder, kind] :
+       {std::pair{"lcp", SiconosKind::Lcp}, std::pair{"relay", SiconosKind::Relay}}) {
+    const fs::path root = dataDir / "siconos" / folder;
+    if (!fs::is_directory(root)) continue;
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(root))
+      if (entry.is_regular_file() && entry.path().extension() == ".dat")
+        files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const fs::path& file : files) {
+      try {
+        Problem p = readSiconos(file, kind);
+        p.x.reset();
+        problems.push_back(
+            {fmt::format("siconos/{}/{}", folder, file.stem().string()), "siconos", std::move(p)});
+      } catch (const ParseError& e) {
+        skipped.push_back(e.what());
+      }
+    }
   }
   return problems;
 }

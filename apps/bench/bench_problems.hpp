@@ -28,6 +28,12 @@ std::vector<BenchProblem> randomLcpSet(const std::vector<int>& sizes);
 /// when the folder is absent. @throws mlcp::ParseError for a file that cannot be read.
 std::vector<BenchProblem> capturedSet(const std::filesystem::path& dataDir);
 
+/// The Siconos LCP and relay (boxed LCP) test problems under dataDir / "siconos" / {lcp, relay}
+/// (n = 1 .. 40), read with mlcp::readSiconos(); a file that cannot be read is left out and
+/// named in `skipped` ("file: reason").
+std::vector<BenchProblem> siconosSet(const std::filesystem::path& dataDir,
+                                     std::vector<std::string>& skipped);
+
 /// Synthetic contact problems (mlcp::boxStacks: columns of 2 cubes, 4 contacts per face, mu 0.5)
 /// of about the given row counts, carrying both the assembled A and the factors J, M^-1, cfm, so
 /// dense peers and matrix-free solvers run on the same problem.

@@ -17,8 +17,8 @@ struct Contender {
 
 /// Pivoting methods, as built here: our Dantzig with its default options (friction bounds made
 /// consistent with the final normal forces) and in ODE mode (refreshFrictionBounds = false: one
-/// pass, bounds fixed once, as the peers do); the peers bullet-dantzig and dart-dantzig, and
-/// siconos-lemke (Lexicographic Lemke; pure LCPs only).
+/// pass, bounds fixed once, as the peers do); the peers bullet-dantzig and dart-dantzig; our
+/// lemke, and siconos-lemke (lexicographic Lemke; pure LCPs only) to compare it with.
 std::vector<Contender> pivotingContenders();
 
 /// Iterative methods at exactly `sweeps` sweeps (tolerance off): pgs and apgd on the assembled A

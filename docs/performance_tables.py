@@ -1,0 +1,32 @@
+#!/usr/bin/env python3
+"""Copies the tables of docs/performance/{peers,scaling,whole_step}.md (written by
+docs/performance.sh) into docs/performance.md, between its section headings."""
+import pathlib
+
+root = pathlib.Path(__file__).resolve().parent
+peers = (root / "performance" / "peers.md").read_text()
+
+
+def between(text, start, end):
+    i = text.index(start)
+    j = text.index(end, i) if end else len(text)
+    return text[i:j]
+
+
+tables = (
+    between(peers, "## Pivoting methods", "### Dantzig").replace(
+        "## Pivoting methods", "## Pivoting methods (`mlcp_bench_peers`)")
+    + between(peers, "### Dantzig's friction rounds", "## Iterative").replace(
+        "### Dantzig's friction rounds\n",
+        "### Dantzig's friction rounds\n\nRound 1 is the ODE-mode pass; the share of the later "
+        "rounds is 1 - t(ODE mode) / t(default).\n")
+    + between(peers, "## Iterative methods", "## Siconos").replace(
+        "## Iterative methods", "## Iterative methods (`mlcp_bench_peers`)")
+    + "## Matrix-free scaling (`mlcp_bench_scaling`)\n\nBox stacks (columns of 2 cubes, 4 "
+    "contacts per face, 24 rows a column).\n\n" + (root / "performance" / "scaling.md").read_text()
+    + "\n## Whole step (`mlcp_bench_whole_step`)\n\n"
+    + (root / "performance" / "whole_step.md").read_text() + "\n")
+page = (root / "performance.md").read_text()
+start = page.index("## Pivoting methods (`mlcp_bench_peers`)")
+end = page.index("## Figures")
+(root / "performance.md").write_text(page[:start] + tables + page[end:])
