@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Copies the tables of docs/performance/{peers,scaling,whole_step}.md (written by
+"""Copies the tables of docs/performance/{peers,scaling,mass_ratio,whole_step}.md (written by
 docs/performance.sh) into docs/performance.md, between its section headings."""
 import pathlib
 
@@ -24,6 +24,9 @@ tables = (
         "## Iterative methods", "## Iterative methods (`mlcp_bench_peers`)")
     + "## Matrix-free scaling (`mlcp_bench_scaling`)\n\nBox stacks (columns of 2 cubes, 4 "
     "contacts per face, 24 rows a column).\n\n" + (root / "performance" / "scaling.md").read_text()
+    + "\n## Mass ratio: APGD against PGS (`mlcp_bench_mass_ratio`)\n\nMatrix-free, to relative "
+    "residual 1e-6, limit 100,000 iterations.\n\n"
+    + (root / "performance" / "mass_ratio.md").read_text()
     + "\n## Whole step (`mlcp_bench_whole_step`)\n\n"
     + (root / "performance" / "whole_step.md").read_text() + "\n")
 page = (root / "performance.md").read_text()
