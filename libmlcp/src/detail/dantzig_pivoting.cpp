@@ -441,6 +441,7 @@ PivotOutcome DantzigPivoting::resolve(const Eigen::VectorXd& lo,
   const int n = m_n;
   m_pivots = 0;
   m_failedRow = -1;
+  if (!m_warm) return PivotOutcome::PivotLimit;
   // Rows no longer valid with the new bounds: clamped rows outside their box (or in an empty
   // one), rows of N whose bound moved, frozen rows whose box is no longer {0}. Every other row
   // keeps its x and w, which the released rows' x (unchanged) still enter.

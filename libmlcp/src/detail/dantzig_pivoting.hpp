@@ -56,8 +56,9 @@ class DantzigPivoting {
   /// (findex no longer used), warm from where that pass (or the last resolve()) ended: rows the
   /// new bounds leave valid keep their set, the clamped factorisation keeps them, and only the
   /// others are driven again, as in solve() but from their current x (brought into the box
-  /// first). Costs O(n^2) per row released plus the pivots; requires that the last pass succeeded
-  /// (warm()).
+  /// first). Costs O(n^2) per row released plus the pivots. When the last pass did not succeed
+  /// there is nothing to start from: PivotLimit at once, without a pivot (the caller then
+  /// takes a pass from scratch).
   /// @param[out] x, sets as in solve()
   PivotOutcome resolve(const Eigen::VectorXd& lo,
                        const Eigen::VectorXd& hi,
@@ -66,8 +67,6 @@ class DantzigPivoting {
                        Eigen::VectorXd& x,
                        Eigen::Matrix<signed char, Eigen::Dynamic, 1>& sets);
 
-  /// Whether the last pass succeeded, so that resolve() can start from it.
-  bool warm() const { return m_warm; }
   /// Pivoting steps of the last pass.
   int pivots() const { return m_pivots; }
   /// Row (caller's order) involved in the failure of the last pass, -1 if it succeeded.
@@ -103,7 +102,7 @@ class DantzigPivoting {
   int m_nActive = 0;  // rows of N whose box is not {0}: positions nC .. nC + nActive - 1
   int m_pivots = 0;
   int m_failedRow = -1;
-  bool m_warm = false;
+  bool m_warm = false;  // the last pass succeeded: resolve() can start from it
 
   RowMajorMatrix m_A;  // lower triangle of A permuted to the positions
   Eigen::VectorXd m_b, m_x, m_w, m_lo, m_hi;
