@@ -75,6 +75,7 @@ void DantzigSolver::doSetup(int n) {
                              &m_xWarm, &m_normals, &m_w})
     v->resize(n);
   m_setsWarm.resize(n);
+  m_setsPrevious.resize(n);
   m_noFriction.setConstant(n, -1);
   m_sets.resize(n);
 }
@@ -208,6 +209,20 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
   const double setTolerance = 0.1 * tolerance * bScale;
   // Block exchanges per round; the refinement stops earlier when it stalls.
   constexpr int kRefinementRounds = 32;
+  // Fast mode: passes warm from the last one, the refinement tried after round 1, then once a
+  // pass changed at most kSettledSets index sets, and at least every kRefinementEvery rounds
+  // (block pivoting from sets that are still moving mostly stalls, an LU per exchange).
+  constexpr int kSettledSets = 4;
+  constexpr int kRefinementEvery = 4;
+  // Fast mode gives up after kStallRounds rounds without a new least residual: the rounds start
+  // again from round 1 in the thorough mode (a cold pass and the refinement every round), whose
+  // index sets of degenerate rows (at a bound of an empty box) differ and which settles some
+  // problems the fast mode does not.
+  constexpr int kStallRounds = 8;
+  bool thorough = false;
+  int lastAttempt = 1;
+  double leastRes = res;
+  int leastRound = rounds;
   // Normal forces the friction bounds are taken from: the last x while the residual at least
   // halves, otherwise the mean with the previous ones (breaks the 2-cycles of the fixed point
   // where friction switches a normal on and off).
@@ -216,14 +231,33 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
   while (res > tolerance && hasFriction && m_options.refreshFrictionBounds &&
          rounds < m_options.maxIterations && !timeIsUp(start)) {
     ++rounds;
-    m_xWarm = m_xShifted;
-    m_setsWarm = m_sets;
-    if (m_refinement->solve(A, m_b, m_lo, m_hi, problem.findex, true, m_setsWarm, kRefinementRounds,
-                            setTolerance, m_xWarm)) {
-      const Eigen::VectorXd& candidate = m_xWarm;
-      x = candidate + m_shift;
+    if (!thorough && rounds - leastRound > kStallRounds) {
+      thorough = true;
+      outcome = m_pivoting->solve(A, m_b, m_lo, m_hi, problem.findex, problem.nub, true, maxPivots,
+                                  m_options.pivotTolerance, m_xShifted, m_sets);
+      report.pivots += m_pivoting->pivots();
+      x = m_xShifted + m_shift;
+      if (outcome != detail::PivotOutcome::Solved) break;
       res = residual(problem, x);
-      if (res <= tolerance) break;
+      m_normals = m_xShifted;
+      previousRes = std::numeric_limits<double>::infinity();
+      continue;
+    }
+    const int changedSets =
+        rounds == 2 ? 0 : static_cast<int>((m_sets.array() != m_setsPrevious.array()).count());
+    const bool attempt =
+        thorough || changedSets <= kSettledSets || rounds - lastAttempt >= kRefinementEvery;
+    m_setsPrevious = m_sets;
+    if (attempt) {
+      lastAttempt = rounds;
+      m_xWarm = m_xShifted;
+      m_setsWarm = m_sets;
+      if (m_refinement->solve(A, m_b, m_lo, m_hi, problem.findex, true, m_setsWarm,
+                              kRefinementRounds, setTolerance, m_xWarm)) {
+        x = m_xWarm + m_shift;
+        res = residual(problem, x);
+        if (res <= tolerance) break;
+      }
     }
     if (res <= 0.5 * previousRes)
       m_normals = m_xShifted;
@@ -241,17 +275,32 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
       m_loFixed[i] = -u;
       m_hiFixed[i] = u;
     }
-    outcome = m_pivoting->solve(A, m_b, m_loFixed, m_hiFixed, m_noFriction, problem.nub, false,
-                                maxPivots, m_options.pivotTolerance, m_xShifted, m_sets);
-    report.pivots += m_pivoting->pivots();
-    x = m_xShifted + m_shift;
-    if (outcome != detail::PivotOutcome::Solved) {
-      report.iterations = rounds;
-      report.frictionRounds = rounds - 1;
-      fail(outcome);
-      return;
+    // Fast mode: warm from the last pass, only the rows the new bounds invalidate are driven
+    // again (a cold pass if that fails).
+    outcome = detail::PivotOutcome::PivotLimit;
+    if (!thorough) {
+      outcome = m_pivoting->resolve(m_loFixed, m_hiFixed, maxPivots, m_options.pivotTolerance,
+                                    m_xShifted, m_sets);
+      report.pivots += m_pivoting->pivots();
     }
+    if (outcome != detail::PivotOutcome::Solved) {
+      outcome = m_pivoting->solve(A, m_b, m_loFixed, m_hiFixed, m_noFriction, problem.nub, false,
+                                  maxPivots, m_options.pivotTolerance, m_xShifted, m_sets);
+      report.pivots += m_pivoting->pivots();
+    }
+    x = m_xShifted + m_shift;
+    if (outcome != detail::PivotOutcome::Solved) break;
     res = residual(problem, x);
+    if (res < leastRes) {
+      leastRes = res;
+      leastRound = rounds;
+    }
+  }
+  if (outcome != detail::PivotOutcome::Solved) {
+    report.iterations = rounds;
+    report.frictionRounds = rounds - 1;
+    fail(outcome);
+    return;
   }
   report.iterations = rounds;
   report.frictionRounds = rounds - 1;

@@ -47,9 +47,14 @@ struct DantzigOptions : SolverOptions {
 ///  3. While the spec residual with the final normals exceeds the tolerance (round k >= 2):
 ///     finish warm from the last index sets by block principal pivoting with each friction row
 ///     at a bound coupled to its normal (x_i = +-mu x_k, solved together, so the bounds agree
-///     with the final normals exactly); if that fails, one more pivoting pass with the friction
+///     with the final normals exactly); failing that, one more pivoting pass with the friction
 ///     bounds fixed from the current normals (averaged with the previous ones when the residual
-///     stalls, which breaks the 2-cycles of this fixed point), and repeat.
+///     stalls, which breaks the 2-cycles of this fixed point), and repeat. Fast mode (first):
+///     each pass starts warm where the last one ended (only the rows the new bounds invalidate
+///     are driven again) and the block pivoting is tried after round 1, then only once a pass
+///     changed at most 4 index sets or 4 rounds after the last try. After 8 rounds without a
+///     new least residual the rounds restart from round 1 in the thorough mode (cold passes,
+///     block pivoting every round), which settles some degenerate problems the fast one does not.
 ///
 /// Stopping test: ||x - clamp(x - w, l(x), u(x))||_inf / max(1, ||b||_inf) <= relativeTolerance
 /// (or <= absoluteTolerance in absolute terms); status MaxIterations after maxIterations rounds.
@@ -83,7 +88,7 @@ class DantzigSolver final : public MixedLCP {
   Eigen::VectorXd m_shift, m_b, m_lo, m_hi, m_loFixed, m_hiFixed, m_xShifted, m_xWarm, m_normals,
       m_w;
   Eigen::VectorXi m_noFriction;
-  Eigen::Matrix<signed char, Eigen::Dynamic, 1> m_sets, m_setsWarm;
+  Eigen::Matrix<signed char, Eigen::Dynamic, 1> m_sets, m_setsWarm, m_setsPrevious;
 };
 
 }  // namespace mlcp

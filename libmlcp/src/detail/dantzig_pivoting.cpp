@@ -19,7 +19,8 @@ void DantzigPivoting::resize(int n) {
                              &m_ell, &m_tmp, &m_deltaX, &m_deltaW, &m_update})
     v->resize(n);
   m_set.resize(n);
-  for (Eigen::VectorXi* v : {&m_findex, &m_rowOf, &m_positionOf, &m_factorRowOf, &m_cOrder})
+  for (Eigen::VectorXi* v :
+       {&m_findex, &m_rowOf, &m_positionOf, &m_factorRowOf, &m_cOrder, &m_release})
     v->resize(n);
 }
 
@@ -219,63 +220,48 @@ void DantzigPivoting::setFrictionBounds(int first) {
   }
 }
 
-PivotOutcome DantzigPivoting::solve(const Eigen::MatrixXd& A,
-                                    const Eigen::VectorXd& b,
-                                    const Eigen::VectorXd& lo,
-                                    const Eigen::VectorXd& hi,
-                                    const Eigen::VectorXi& findex,
-                                    int nub,
-                                    bool frictionFromNormals,
-                                    int maxPivots,
-                                    double pivotTolerance,
-                                    Eigen::VectorXd& x,
-                                    Eigen::Matrix<signed char, Eigen::Dynamic, 1>& sets) {
-  load(A, b, lo, hi, findex, nub, frictionFromNormals);
-  const int n = m_n;
-  int firstBounded = 0;
-  while (firstBounded < n && m_lo[firstBounded] == -kInf && m_hi[firstBounded] == kInf &&
-         m_findex[firstBounded] < 0)
-    ++firstBounded;
-  bool frictionBoundsSet = false;
-  PivotOutcome outcome = PivotOutcome::Solved;
+int DantzigPivoting::firstBoundedPosition() const {
+  int first = 0;
+  while (first < m_n && m_lo[first] == -kInf && m_hi[first] == kInf && m_findex[first] < 0) ++first;
+  return first;
+}
 
-  for (int i = 0; i < n && outcome == PivotOutcome::Solved; ++i) {
-    if (!frictionBoundsSet && m_findex[i] >= 0) {
-      setFrictionBounds(i);
-      frictionBoundsSet = true;
-    }
-    const int nCN = m_nC + m_nN;  // == i
-    m_w[i] = m_A.row(i).head(nCN).dot(m_x.head(nCN).transpose()) - m_b[i];
-
-    if (m_lo[i] == 0.0 && m_w[i] >= 0.0) {
+// Makes the row at `i` = nC + nN valid: leaves it where it is if it already is, otherwise pushes
+// x_i (and x_C with it, keeping w_C = 0) until (x_i, w_i) is valid, changing the set of every
+// row that blocks the way. x_i may start anywhere, also outside its box (a warm restart after
+// the bounds changed): it is then first brought to the nearest bound, where w_i is unchecked.
+PivotOutcome DantzigPivoting::driveRow(int i,
+                                       int maxPivots,
+                                       double pivotTolerance,
+                                       int firstBounded) {
+  for (;;) {
+    if (m_x[i] == m_lo[i] && m_w[i] >= 0.0) {
       transferDrivingToN(i, RowSet::AtLower);
-      continue;
+      return PivotOutcome::Solved;
     }
-    if (m_hi[i] == 0.0 && m_w[i] <= 0.0) {
+    if (m_x[i] == m_hi[i] && m_w[i] <= 0.0) {
       transferDrivingToN(i, RowSet::AtUpper);
-      continue;
+      return PivotOutcome::Solved;
     }
-    if (m_w[i] == 0.0) {
-      // Degenerate: lo < 0 < hi and w = 0, so x_i = 0 is already on the clamped segment.
+    const bool below = m_x[i] < m_lo[i];
+    const bool above = m_x[i] > m_hi[i];
+    if (m_w[i] == 0.0 && !below && !above) {
+      // Degenerate: x_i is inside its box and w_i = 0, already on the clamped segment.
       solveClamped(i, 0.0);
-      if (!transferDrivingToC(i, pivotTolerance)) {
-        outcome = PivotOutcome::SingularPivot;
-        m_failedRow = m_rowOf[i];
-      }
-      continue;
+      if (transferDrivingToC(i, pivotTolerance)) return PivotOutcome::Solved;
+      m_failedRow = m_rowOf[i];
+      return PivotOutcome::SingularPivot;
     }
 
-    // Push x_i (and x_C along with it, keeping w_C = 0) until (x_i, w_i) is valid or some other
-    // index has to change set first.
+    // Push x_i until (x_i, w_i) is valid or some other index has to change set first.
     for (;;) {
       if (++m_pivots > maxPivots) {
-        outcome = PivotOutcome::PivotLimit;
         m_failedRow = m_rowOf[i];
-        break;
+        return PivotOutcome::PivotLimit;
       }
       const int nC = m_nC;
       const int nN = m_nActive;  // the frozen rows of N cannot block the step
-      const double dir = m_w[i] <= 0.0 ? 1.0 : -1.0;
+      const double dir = below ? 1.0 : (above ? -1.0 : (m_w[i] <= 0.0 ? 1.0 : -1.0));
       solveClamped(i, dir);
       // delta_w(N) = A(N,C) delta_x(C) + A(N,i) dir ; delta_w_i = A(i,C) delta_x(C) + A_ii dir.
       m_deltaW.segment(nC, nN).noalias() = m_A.block(nC, 0, nN, nC) * m_deltaX.head(nC);
@@ -286,21 +272,26 @@ PivotOutcome DantzigPivoting::solve(const Eigen::MatrixXd& A,
       double s = kInf;
       int cmd = 0;
       int si = -1;
-      if (dir * deltaWi > 0.0) {  // w_i moves toward 0
-        s = -m_w[i] / deltaWi;
-        cmd = 1;
-      }
-      if (dir > 0.0 && m_hi[i] < kInf) {
-        const double s2 = m_hi[i] - m_x[i];
-        if (s2 < s) {
-          s = s2;
-          cmd = 3;
+      if (below || above) {  // to the box first (cmd 7), whatever w_i does on the way
+        s = below ? m_lo[i] - m_x[i] : m_x[i] - m_hi[i];
+        cmd = 7;
+      } else {
+        if (dir * deltaWi > 0.0) {  // w_i moves toward 0
+          s = -m_w[i] / deltaWi;
+          cmd = 1;
         }
-      } else if (dir < 0.0 && m_lo[i] > -kInf) {
-        const double s2 = m_x[i] - m_lo[i];
-        if (s2 < s) {
-          s = s2;
-          cmd = 2;
+        if (dir > 0.0 && m_hi[i] < kInf) {
+          const double s2 = m_hi[i] - m_x[i];
+          if (s2 < s) {
+            s = s2;
+            cmd = 3;
+          }
+        } else if (dir < 0.0 && m_lo[i] > -kInf) {
+          const double s2 = m_x[i] - m_lo[i];
+          if (s2 < s) {
+            s = s2;
+            cmd = 2;
+          }
         }
       }
       for (int k = nC; k < nC + nN; ++k) {
@@ -333,9 +324,8 @@ PivotOutcome DantzigPivoting::solve(const Eigen::MatrixXd& A,
         }
       }
       if (cmd == 0) {
-        outcome = PivotOutcome::Unbounded;
         m_failedRow = m_rowOf[i];
-        break;
+        return PivotOutcome::Unbounded;
       }
 
       m_x.head(nC) += s * m_deltaX.head(nC);
@@ -365,24 +355,126 @@ PivotOutcome DantzigPivoting::solve(const Eigen::MatrixXd& A,
           m_x[si] = m_lo[si];
           transferCToN(si, RowSet::AtLower);
           break;
-        default:
+        case 6:
           m_x[si] = m_hi[si];
           transferCToN(si, RowSet::AtUpper);
           break;
+        default:
+          m_x[i] = below ? m_lo[i] : m_hi[i];
+          break;
       }
       if (!ok) {
-        outcome = PivotOutcome::SingularPivot;
         m_failedRow = m_rowOf[cmd == 4 ? si : i];
-        break;
+        return PivotOutcome::SingularPivot;
       }
-      if (cmd <= 3) break;
+      if (cmd <= 3) return PivotOutcome::Solved;
+      if (cmd == 7) break;  // in the box now: check it again
     }
   }
+}
 
-  for (int p = 0; p < n; ++p) {
+void DantzigPivoting::writeResult(Eigen::VectorXd& x,
+                                  Eigen::Matrix<signed char, Eigen::Dynamic, 1>& sets) const {
+  for (int p = 0; p < m_n; ++p) {
     x[m_rowOf[p]] = m_x[p];
     sets[m_rowOf[p]] = m_set[p];
   }
+}
+
+PivotOutcome DantzigPivoting::solve(const Eigen::MatrixXd& A,
+                                    const Eigen::VectorXd& b,
+                                    const Eigen::VectorXd& lo,
+                                    const Eigen::VectorXd& hi,
+                                    const Eigen::VectorXi& findex,
+                                    int nub,
+                                    bool frictionFromNormals,
+                                    int maxPivots,
+                                    double pivotTolerance,
+                                    Eigen::VectorXd& x,
+                                    Eigen::Matrix<signed char, Eigen::Dynamic, 1>& sets) {
+  load(A, b, lo, hi, findex, nub, frictionFromNormals);
+  const int n = m_n;
+  const int firstBounded = firstBoundedPosition();
+  bool frictionBoundsSet = false;
+  PivotOutcome outcome = PivotOutcome::Solved;
+  for (int i = 0; i < n && outcome == PivotOutcome::Solved; ++i) {
+    if (!frictionBoundsSet && m_findex[i] >= 0) {
+      setFrictionBounds(i);
+      frictionBoundsSet = true;
+    }
+    const int nCN = m_nC + m_nN;  // == i
+    m_w[i] = m_A.row(i).head(nCN).dot(m_x.head(nCN).transpose()) - m_b[i];
+    outcome = driveRow(i, maxPivots, pivotTolerance, firstBounded);
+  }
+  m_warm = outcome == PivotOutcome::Solved;
+  writeResult(x, sets);
+  return outcome;
+}
+
+// Takes the processed row at position p out of C or N without changing any x: it goes to
+// position nC + nN (the first unprocessed one), the other rows keep w_C = 0 and their validity.
+void DantzigPivoting::releaseRow(int p) {
+  if (m_factorRowOf[p] >= 0) {
+    removeFactorRow(m_factorRowOf[p]);
+    m_factorRowOf[p] = -1;
+    swapPositions(p, m_nC - 1);
+    --m_nC;
+    swapPositions(m_nC, m_nC + m_nActive);         // behind the active rows of N
+    swapPositions(m_nC + m_nActive, m_nC + m_nN);  // behind the frozen ones
+    return;
+  }
+  if (p < m_nC + m_nActive) {
+    swapPositions(p, m_nC + m_nActive - 1);
+    --m_nActive;
+    p = m_nC + m_nActive;
+  }
+  swapPositions(p, m_nC + m_nN - 1);
+  --m_nN;
+}
+
+PivotOutcome DantzigPivoting::resolve(const Eigen::VectorXd& lo,
+                                      const Eigen::VectorXd& hi,
+                                      int maxPivots,
+                                      double pivotTolerance,
+                                      Eigen::VectorXd& x,
+                                      Eigen::Matrix<signed char, Eigen::Dynamic, 1>& sets) {
+  const int n = m_n;
+  m_pivots = 0;
+  m_failedRow = -1;
+  if (!m_warm) return PivotOutcome::PivotLimit;
+  // Rows no longer valid with the new bounds: clamped rows outside their box (or in an empty
+  // one), rows of N whose bound moved, frozen rows whose box is no longer {0}. Every other row
+  // keeps its x and w, which the released rows' x (unchanged) still enter.
+  int released = 0;
+  for (int p = 0; p < n; ++p) {
+    const int r = m_rowOf[p];
+    const double l = lo[r];
+    const double u = hi[r];
+    bool valid;
+    if (m_factorRowOf[p] >= 0)
+      valid = l < u && l <= m_x[p] && m_x[p] <= u;
+    else if (p >= m_nC + m_nActive)
+      valid = l == 0.0 && u == 0.0;
+    else
+      valid = !(l == 0.0 && u == 0.0) &&
+              m_x[p] == (m_set[p] == static_cast<signed char>(RowSet::AtLower) ? l : u);
+    m_lo[p] = l;
+    m_hi[p] = u;
+    if (!valid) m_release[released++] = r;
+  }
+  for (int k = 0; k < released; ++k) releaseRow(m_positionOf[m_release[k]]);
+
+  const int firstBounded = firstBoundedPosition();
+  PivotOutcome outcome = PivotOutcome::Solved;
+  for (int i = m_nC + m_nN; i < n && outcome == PivotOutcome::Solved; ++i) {
+    // w_i over every row: the rows after i hold their (old) x.
+    double w = m_A.row(i).head(i + 1).dot(m_x.head(i + 1).transpose());
+    for (int q = i + 1; q < n; ++q) w += m_A(q, i) * m_x[q];
+    m_w[i] = w - m_b[i];
+    outcome = driveRow(i, maxPivots, pivotTolerance, firstBounded);
+  }
+  m_warm = outcome == PivotOutcome::Solved;
+  writeResult(x, sets);
   return outcome;
 }
 

@@ -52,6 +52,21 @@ class DantzigPivoting {
                      Eigen::VectorXd& x,
                      Eigen::Matrix<signed char, Eigen::Dynamic, 1>& sets);
 
+  /// A pass on the problem of the last solve() (same A, b, row order) with new bounds lo, hi
+  /// (findex no longer used), warm from where that pass (or the last resolve()) ended: rows the
+  /// new bounds leave valid keep their set, the clamped factorisation keeps them, and only the
+  /// others are driven again, as in solve() but from their current x (brought into the box
+  /// first). Costs O(n^2) per row released plus the pivots. When the last pass did not succeed
+  /// there is nothing to start from: PivotLimit at once, without a pivot (the caller then
+  /// takes a pass from scratch).
+  /// @param[out] x, sets as in solve()
+  PivotOutcome resolve(const Eigen::VectorXd& lo,
+                       const Eigen::VectorXd& hi,
+                       int maxPivots,
+                       double pivotTolerance,
+                       Eigen::VectorXd& x,
+                       Eigen::Matrix<signed char, Eigen::Dynamic, 1>& sets);
+
   /// Pivoting steps of the last pass.
   int pivots() const { return m_pivots; }
   /// Row (caller's order) involved in the failure of the last pass, -1 if it succeeded.
@@ -76,6 +91,10 @@ class DantzigPivoting {
   void transferCToN(int j, RowSet set);
   void removeFactorRow(int r);
   void setFrictionBounds(int first);
+  int firstBoundedPosition() const;
+  PivotOutcome driveRow(int i, int maxPivots, double pivotTolerance, int firstBounded);
+  void releaseRow(int p);
+  void writeResult(Eigen::VectorXd& x, Eigen::Matrix<signed char, Eigen::Dynamic, 1>& sets) const;
 
   int m_n = 0;
   int m_nC = 0;
@@ -83,6 +102,7 @@ class DantzigPivoting {
   int m_nActive = 0;  // rows of N whose box is not {0}: positions nC .. nC + nActive - 1
   int m_pivots = 0;
   int m_failedRow = -1;
+  bool m_warm = false;  // the last pass succeeded: resolve() can start from it
 
   RowMajorMatrix m_A;  // lower triangle of A permuted to the positions
   Eigen::VectorXd m_b, m_x, m_w, m_lo, m_hi;
@@ -92,6 +112,7 @@ class DantzigPivoting {
   Eigen::VectorXi m_positionOf;   // per caller row: position
   Eigen::VectorXi m_factorRowOf;  // per position: row of L, or -1 outside C
   Eigen::VectorXi m_cOrder;       // per row of L: position
+  Eigen::VectorXi m_release;      // resolve(): caller rows to drive again
 
   RowMajorMatrix m_L;  // unit lower triangular, nC x nC used
   Eigen::VectorXd m_d, m_dInv;
