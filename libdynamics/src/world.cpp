@@ -2,7 +2,9 @@
 // and integration) is in world_step.cpp.
 
 #include "detail/body_step_data.hpp"
+#include "detail/warm_start_cache.hpp"
 
+#include <mlcp/dynamics/contact_constraint.hpp>
 #include <mlcp/dynamics/world.hpp>
 
 #include <fmt/format.h>
@@ -12,7 +14,9 @@
 
 namespace mlcp::dynamics {
 
-World::World() : m_detector(makeDefaultCollisionDetector()) {}
+World::World()
+    : m_detector(makeDefaultCollisionDetector()),
+      m_previousLambda(std::make_unique<detail::WarmStartCache>()) {}
 World::~World() = default;
 World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;

@@ -11,17 +11,18 @@
 //              q' = normalise(q + h/2 (0, w') q)     (ODE's dxStepBody without finite rotation)
 
 #include "detail/body_step_data.hpp"
+#include "detail/warm_start_cache.hpp"
 
 #include <mlcp/dynamics/contact_constraint.hpp>
 #include <mlcp/dynamics/world.hpp>
 #include <mlcp/matrix_free_problem.hpp>
-#include <mlcp/residual.hpp>
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <iterator>
 #include <memory>
 #include <set>
 #include <stdexcept>
@@ -58,15 +59,19 @@ void World::findContacts() {
       return connected.count({std::min(a, b), std::max(a, b)}) == 0;
     };
   m_detector->findContacts(m_bodies, m_geometries, filter, m_contacts);
-  m_contactConstraints.clear();
-  for (const ContactPoint& contact : m_contacts) {
+  // The constraint objects of earlier steps are reused: reset() to this step's points.
+  for (size_t k = 0; k < m_contacts.size(); ++k) {
+    const ContactPoint& contact = m_contacts[k];
     if (!contact.p_W.allFinite() || !contact.n_W.allFinite() || !std::isfinite(contact.depth))
       throw std::runtime_error(
           fmt::format("{} collision detector returned a non-finite contact between '{}' and '{}'",
                       m_detector->name(), m_geometries[static_cast<size_t>(contact.geometryA)].name,
                       m_geometries[static_cast<size_t>(contact.geometryB)].name));
-    m_contactConstraints.push_back(std::make_unique<ContactConstraint>(
-        contact, contactMaterial(contact.geometryA, contact.geometryB)));
+    const ContactMaterial& material = contactMaterial(contact.geometryA, contact.geometryB);
+    if (k < m_contactConstraints.size())
+      m_contactConstraints[k]->reset(contact, material);
+    else
+      m_contactConstraints.push_back(std::make_unique<ContactConstraint>(contact, material));
   }
 }
 
@@ -113,14 +118,42 @@ std::uint64_t World::rowKey(int source, int localRow) const {
          (static_cast<std::uint64_t>(withinPair) << 4) | static_cast<std::uint64_t>(localRow);
 }
 
+void World::labelSource(size_t source, const Constraint& constraint) {
+  RowSource& entry = m_problem.sources[source];
+  if (source >= m_constraints.size()) {
+    // A contact: its label changes only with its geometry pair, which often persists.
+    const ContactPoint& contact = m_contacts[source - m_constraints.size()];
+    if (entry.geometryA == contact.geometryA && entry.geometryB == contact.geometryB &&
+        !entry.label.empty())
+      return;
+    entry.kind.assign(constraint.kind());
+    entry.label.clear();
+    fmt::format_to(std::back_inserter(entry.label), "contact {}/{}",
+                   m_geometries[static_cast<size_t>(contact.geometryA)].name,
+                   m_geometries[static_cast<size_t>(contact.geometryB)].name);
+    entry.geometryA = contact.geometryA;
+    entry.geometryB = contact.geometryB;
+  } else {
+    entry.kind.assign(constraint.kind());
+    entry.label.clear();
+    fmt::format_to(std::back_inserter(entry.label), "{}{}{} {}/{}", constraint.kind(),
+                   constraint.name().empty() ? "" : " ", constraint.name(),
+                   bodyName(constraint.bodyA()), bodyName(constraint.bodyB()));
+    entry.geometryA = entry.geometryB = -1;
+  }
+  entry.bodyA = constraint.bodyA();
+  entry.bodyB = constraint.bodyB();
+}
+
 void World::assembleRows(double h) {
   const RowContext context{h, m_erpCfm, m_bodies};
-  std::vector<const Constraint*> sources;
-  sources.reserve(m_constraints.size() + m_contactConstraints.size());
+  std::vector<const Constraint*>& sources = m_sources;
+  sources.clear();
   for (const auto& c : m_constraints) sources.push_back(c.get());
-  for (const auto& c : m_contactConstraints) sources.push_back(c.get());
+  for (size_t k = 0; k < m_contacts.size(); ++k) sources.push_back(m_contactConstraints[k].get());
 
-  std::vector<int> counts(sources.size());
+  std::vector<int>& counts = m_sourceRows;
+  counts.resize(sources.size());
   int n = 0;
   for (size_t s = 0; s < sources.size(); ++s) {
     counts[s] = sources[s]->rowCount(context);
@@ -132,8 +165,9 @@ void World::assembleRows(double h) {
 
   StepProblem& step = m_problem;
   MatrixFreeProblem& p = step.problem;
-  p.name = fmt::format("{} step {}", m_name, m_stepCount);
-  p.J.setZero(n, 12);
+  p.name.clear();
+  fmt::format_to(std::back_inserter(p.name), "{} step {}", m_name, m_stepCount);
+  p.J.resize(n, 12);  // every row is written below
   p.bodies.resize(n, 2);
   p.cfm.resize(n);
   p.b.resize(n);
@@ -143,28 +177,16 @@ void World::assembleRows(double h) {
   p.nub = 0;
   m_c.resize(n);
   step.rows.assign(static_cast<size_t>(n), RowLabel{});
-  step.sources.clear();
-  step.contactCount = static_cast<int>(m_contactConstraints.size());
+  step.sources.resize(sources.size());
+  step.contactCount = static_cast<int>(m_contacts.size());
   m_rowKeys.resize(static_cast<size_t>(n));
 
   std::array<ConstraintRow, kMaxRowsPerConstraint> scratch;
   int offset = 0;
   for (size_t s = 0; s < sources.size(); ++s) {
     const Constraint& constraint = *sources[s];
-    const bool isContact = s >= m_constraints.size();
-    std::string label;
-    if (isContact) {
-      const auto& contact = static_cast<const ContactConstraint&>(constraint).contact();
-      label =
-          fmt::format("contact {}/{}", m_geometries[static_cast<size_t>(contact.geometryA)].name,
-                      m_geometries[static_cast<size_t>(contact.geometryB)].name);
-    } else {
-      label = fmt::format("{}{}{} {}/{}", constraint.kind(), constraint.name().empty() ? "" : " ",
-                          constraint.name(), bodyName(constraint.bodyA()),
-                          bodyName(constraint.bodyB()));
-    }
-    step.sources.push_back(
-        {std::string(constraint.kind()), label, constraint.bodyA(), constraint.bodyB()});
+    labelSource(s, constraint);
+    const std::string& label = step.sources[s].label;
     const int count = counts[s];
     for (int k = 0; k < count; ++k) scratch[static_cast<size_t>(k)] = ConstraintRow{};
     constraint.fillRows(context,
@@ -196,7 +218,8 @@ void World::assembleRows(double h) {
 
   // M^-1 blocks and rhs_tmp = v / h + M^-1 f_ext per body; b = c / h - J rhs_tmp.
   p.inverseMass.resize(m_bodies.size());
-  std::vector<Vector6d> rhsTmp(m_bodies.size());
+  std::vector<Vector6d>& rhsTmp = m_bodyVectors;
+  rhsTmp.resize(m_bodies.size());
   for (size_t k = 0; k < m_bodies.size(); ++k) {
     const Body& body = m_bodies[k];
     const BodyStepData& data = m_bodyData[k];
@@ -240,7 +263,8 @@ void World::finishStep(const Eigen::VectorXd& lambda) {
     throw std::invalid_argument("World::finishStep: lambda has NaN or Inf entries");
   const double h = m_problem.h;
 
-  std::vector<Vector6d> force(m_bodies.size());
+  std::vector<Vector6d>& force = m_bodyVectors;
+  force.resize(m_bodies.size());
   for (size_t k = 0; k < m_bodies.size(); ++k) force[k] = m_bodyData[k].externalForce;
   for (int i = 0; i < n; ++i)
     for (int side = 0; side < 2; ++side)
@@ -260,8 +284,7 @@ void World::finishStep(const Eigen::VectorXd& lambda) {
     body.tau_B_W.setZero();
   }
 
-  m_previousLambda.clear();
-  for (int i = 0; i < n; ++i) m_previousLambda[m_rowKeys[static_cast<size_t>(i)]] = lambda[i];
+  m_previousLambda->store(m_rowKeys, lambda);
   m_lambda = lambda;
   m_prepared = false;
   ++m_stepCount;
@@ -270,13 +293,22 @@ void World::finishStep(const Eigen::VectorXd& lambda) {
 
 void World::applyWarmStart(MixedLCP& solver) {
   if (!m_warmStart || !solver.capabilities().usesInitialGuess) return;
-  const int n = m_problem.size();
-  Eigen::VectorXd x0 = Eigen::VectorXd::Zero(n);
-  for (int i = 0; i < n; ++i)
-    if (const auto found = m_previousLambda.find(m_rowKeys[static_cast<size_t>(i)]);
-        found != m_previousLambda.end())
-      x0[i] = found->second;
-  solver.setInitialGuess(x0);
+  m_previousLambda->lookup(m_rowKeys, m_initialGuess);
+  solver.setInitialGuess(m_initialGuess);
+}
+
+std::shared_ptr<const MatrixFreeProblem> World::shareFactors() {
+  // The buffer the solver of the last step still holds is skipped; a solver swapped out may hold
+  // the other one too, then a new buffer replaces it.
+  auto free = std::find_if(m_factorBuffers.begin(), m_factorBuffers.end(),
+                           [](const auto& buffer) { return !buffer || buffer.use_count() == 1; });
+  if (free == m_factorBuffers.end()) {
+    free = m_factorBuffers.begin();
+    *free = nullptr;
+  }
+  if (!*free) *free = std::make_shared<MatrixFreeProblem>();
+  **free = m_problem.problem;
+  return *free;
 }
 
 void World::step(double h) {
@@ -303,8 +335,21 @@ void World::step(double h) {
         "{}: {} rows exceed World's dense limit of {} (A would take {:.0f} MB); raise it with "
         "setMaxDenseRows() or use a matrix-free solver (pgs-matrix-free, apgd-matrix-free)",
         m_problem.problem.name, n, m_maxDenseRows, 8e-6 * n * static_cast<double>(n)));
-  const auto factors = std::make_shared<const MatrixFreeProblem>(m_problem.problem);
-  solver.setProblem(toProblem(factors, dense));
+  const std::shared_ptr<const MatrixFreeProblem> factors = shareFactors();
+  if (dense) {
+    solver.setProblem(toProblem(factors, true));
+  } else {
+    // toProblem(factors, false) in reused vectors; the solver checks the factors itself.
+    m_solverInput.name = factors->name;
+    m_solverInput.b = factors->b;
+    m_solverInput.lo = factors->lo;
+    m_solverInput.hi = factors->hi;
+    m_solverInput.findex = factors->findex;
+    m_solverInput.nub = factors->nub;
+    m_solverInput.matrixFree = factors;
+    solver.setProblem(m_solverInput);
+    m_solverInput.matrixFree.reset();
+  }
   applyWarmStart(solver);
   const SolveReport& report = solver.solve();
   m_statistics.solverName = std::string(solver.name());
@@ -315,15 +360,8 @@ void World::step(double h) {
   if (report.status == Status::InvalidProblem || report.status == Status::NumericalFailure)
     throw std::runtime_error(fmt::format("{}: solver {} returned {}: {}", factors->name,
                                          solver.name(), report.status, report.message));
-  if (report.status != Status::Converged) {
-    const Eigen::VectorXd& x = solver.getLambda();
-    Eigen::VectorXd w;
-    factors->multiply(x, w);
-    w -= factors->b;
-    const Residuals residuals = computeResiduals(x, w, factors->lo, factors->hi, factors->findex,
-                                                 factors->b.cwiseAbs().maxCoeff());
-    if (residuals.worstRow >= 0) m_statistics.worstRow = m_problem.rowLabel(residuals.worstRow);
-  }
+  if (report.status != Status::Converged && report.worstRow >= 0 && report.worstRow < n)
+    m_statistics.worstRow = m_problem.rowLabel(report.worstRow);
   finishStep(solver.getLambda());
 }
 

@@ -8,42 +8,28 @@ namespace mlcp::dynamics::detail {
 
 namespace {
 
-struct Aabb {
-  Eigen::Vector3d min;
-  Eigen::Vector3d max;
-};
-
-Aabb boundingBox(const Shape& shape, const Eigen::Isometry3d& X_WG) {
-  const Eigen::Vector3d c = X_WG.translation();
-  Eigen::Vector3d half;
-  if (const auto* sphere = std::get_if<Sphere>(&shape)) {
-    half.setConstant(sphere->radius);
-  } else if (const auto* box = std::get_if<Box>(&shape)) {
-    half = X_WG.linear().cwiseAbs() * (0.5 * box->size);
-  } else if (const auto* capsule = std::get_if<Capsule>(&shape)) {
-    half = (0.5 * capsule->length * X_WG.linear().col(2)).cwiseAbs() +
+/// Half extents of the world-axis bounding box of a finite shape at pose X_WG.
+Eigen::Vector3d halfExtents(const Shape& shape, const Eigen::Isometry3d& X_WG) {
+  if (const auto* sphere = std::get_if<Sphere>(&shape))
+    return Eigen::Vector3d::Constant(sphere->radius);
+  if (const auto* box = std::get_if<Box>(&shape))
+    return X_WG.linear().cwiseAbs() * (0.5 * box->size);
+  if (const auto* capsule = std::get_if<Capsule>(&shape))
+    return (0.5 * capsule->length * X_WG.linear().col(2)).cwiseAbs() +
            Eigen::Vector3d::Constant(capsule->radius);
-  } else {
-    half.setConstant(std::numeric_limits<double>::infinity());
-  }
-  return {c - half, c + half};
+  return Eigen::Vector3d::Constant(std::numeric_limits<double>::infinity());
 }
 
 }  // namespace
 
-std::vector<Eigen::Isometry3d> geometryPoses(const std::vector<Body>& bodies,
-                                             const std::vector<Geometry>& geometries) {
-  std::vector<Eigen::Isometry3d> poses;
-  poses.reserve(geometries.size());
-  for (const Geometry& g : geometries) poses.push_back(g.poseInWorld(bodies));
-  return poses;
-}
-
-std::vector<std::pair<int, int>> candidatePairs(const std::vector<Body>&,
-                                                const std::vector<Geometry>& geometries,
-                                                const std::vector<Eigen::Isometry3d>& poses,
-                                                const BodyPairFilter& filter) {
+void BroadPhase::update(const std::vector<Body>& bodies,
+                        const std::vector<Geometry>& geometries,
+                        const BodyPairFilter& filter) {
   const int count = static_cast<int>(geometries.size());
+  m_poses.resize(geometries.size());
+  m_pairs.clear();
+  m_planes.clear();
+  m_entries.clear();
   auto accept = [&](int i, int j) {
     const int bi = geometries[static_cast<size_t>(i)].body;
     const int bj = geometries[static_cast<size_t>(j)].body;
@@ -57,36 +43,50 @@ std::vector<std::pair<int, int>> candidatePairs(const std::vector<Body>&,
     if (geometries[static_cast<size_t>(j)].body < 0) return std::make_pair(i, j);
     return std::make_pair(std::min(i, j), std::max(i, j));
   };
-  std::vector<std::pair<int, int>> pairs;
-  std::vector<int> planes, finite;
-  std::vector<Aabb> boxes(static_cast<size_t>(count));
+  Eigen::Vector3d sum = Eigen::Vector3d::Zero();
+  Eigen::Vector3d sumSquares = Eigen::Vector3d::Zero();
   for (int i = 0; i < count; ++i) {
     const Geometry& g = geometries[static_cast<size_t>(i)];
+    const Eigen::Isometry3d& X = m_poses[static_cast<size_t>(i)] = g.poseInWorld(bodies);
     if (std::holds_alternative<Plane>(g.shape)) {
-      planes.push_back(i);
-    } else {
-      boxes[static_cast<size_t>(i)] = boundingBox(g.shape, poses[static_cast<size_t>(i)]);
-      finite.push_back(i);
+      m_planes.push_back(i);
+      continue;
+    }
+    const Eigen::Vector3d half = halfExtents(g.shape, X);
+    m_entries.push_back({X.translation() - half, X.translation() + half, i});
+    sum += X.translation();
+    sumSquares += X.translation().cwiseAbs2();
+  }
+  for (int plane : m_planes) {
+    const Plane& p = std::get<Plane>(geometries[static_cast<size_t>(plane)].shape);
+    for (const Entry& e : m_entries) {
+      // Lowest point of the box along n: n . centre - |n| . half.
+      const Eigen::Vector3d centre = 0.5 * (e.min + e.max);
+      const Eigen::Vector3d half = 0.5 * (e.max - e.min);
+      const double lowest = p.normal_W.dot(centre) - p.normal_W.cwiseAbs().dot(half) - p.offset;
+      if (lowest <= kPlaneMargin && accept(plane, e.geometry))
+        m_pairs.push_back(makePair(plane, e.geometry));
     }
   }
-  for (int plane : planes)
-    for (int other : finite)
-      if (accept(plane, other)) pairs.push_back(makePair(plane, other));
-  std::sort(finite.begin(), finite.end(), [&](int a, int b) {
-    return boxes[static_cast<size_t>(a)].min.x() < boxes[static_cast<size_t>(b)].min.x();
-  });
-  for (size_t k = 0; k < finite.size(); ++k) {
-    const Aabb& a = boxes[static_cast<size_t>(finite[k])];
-    for (size_t l = k + 1; l < finite.size(); ++l) {
-      const Aabb& b = boxes[static_cast<size_t>(finite[l])];
-      if (b.min.x() > a.max.x()) break;
-      if (b.min.y() > a.max.y() || a.min.y() > b.max.y()) continue;
-      if (b.min.z() > a.max.z() || a.min.z() > b.max.z()) continue;
-      if (accept(finite[k], finite[l])) pairs.push_back(makePair(finite[k], finite[l]));
+  // Sweep axis: the largest spread of the centres (variance times the count).
+  Eigen::Index axis = 0;
+  if (!m_entries.empty())
+    (sumSquares - sum.cwiseAbs2() / static_cast<double>(m_entries.size())).maxCoeff(&axis);
+  const Eigen::Index second = (axis + 1) % 3;
+  const Eigen::Index third = (axis + 2) % 3;
+  std::sort(m_entries.begin(), m_entries.end(),
+            [axis](const Entry& a, const Entry& b) { return a.min[axis] < b.min[axis]; });
+  for (size_t k = 0; k < m_entries.size(); ++k) {
+    const Entry& a = m_entries[k];
+    for (size_t l = k + 1; l < m_entries.size(); ++l) {
+      const Entry& b = m_entries[l];
+      if (b.min[axis] > a.max[axis]) break;
+      if (b.min[second] > a.max[second] || a.min[second] > b.max[second]) continue;
+      if (b.min[third] > a.max[third] || a.min[third] > b.max[third]) continue;
+      if (accept(a.geometry, b.geometry)) m_pairs.push_back(makePair(a.geometry, b.geometry));
     }
   }
-  std::sort(pairs.begin(), pairs.end());
-  return pairs;
+  std::sort(m_pairs.begin(), m_pairs.end());
 }
 
 }  // namespace mlcp::dynamics::detail

@@ -27,6 +27,8 @@ struct RowSource {
   std::string label;  ///< kind, optional name and the two bodies, e.g. "ball link0/link1"
   int bodyA = -1;     ///< -1 = world
   int bodyB = -1;
+  int geometryA = -1;  ///< contacts: the geometry pair (World::geometries()); -1 for joints
+  int geometryB = -1;
 };
 
 /// The MLCP of one World step in ODE's force form, as World::prepareStep() assembles it:

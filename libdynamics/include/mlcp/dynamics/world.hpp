@@ -10,15 +10,20 @@
 
 #include <Eigen/Core>
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 namespace mlcp::dynamics {
+
+class ContactConstraint;
+namespace detail {
+class WarmStartCache;
+}  // namespace detail
 
 /// What the last World::step() did.
 struct StepStatistics {
@@ -55,6 +60,10 @@ struct StepStatistics {
 /// The solver is used only through the MixedLCP base class, is not owned, and may be replaced
 /// between any two steps (setSolver), so Dantzig, PGS and APGD swap without this code changing.
 /// Iterative solvers get the previous step's lambda of the same rows as initial guess.
+/// The step keeps its buffers (contact constraints, rows, the factors handed to the solver, the
+/// warm-start table) from step to step, so a step whose sizes were reached before allocates
+/// little: the containers whose size is the row count are Eigen vectors, which reallocate when n
+/// changes.
 /// Frames and units: z up, SI units everywhere (m, kg, s, N, rad).
 class World {
  public:
@@ -192,12 +201,15 @@ class World {
   void assembleRows(double h);
   void applyWarmStart(MixedLCP& solver);
   std::uint64_t rowKey(int source, int localRow) const;
+  void labelSource(size_t source, const Constraint& constraint);
+  std::shared_ptr<const MatrixFreeProblem> shareFactors();
 
   std::vector<Body> m_bodies;
   std::vector<Geometry> m_geometries;
   std::vector<std::unique_ptr<Constraint>> m_constraints;
   std::vector<ContactPoint> m_contacts;
-  std::vector<std::unique_ptr<Constraint>> m_contactConstraints;
+  /// One per contact of the step (the first m_contacts.size()), reused across steps.
+  std::vector<std::unique_ptr<ContactConstraint>> m_contactConstraints;
   std::map<std::pair<int, int>, ContactMaterial> m_pairMaterials;
   ContactMaterial m_defaultMaterial;
   std::unique_ptr<CollisionDetector> m_detector;
@@ -211,9 +223,17 @@ class World {
 
   std::vector<BodyStepData> m_bodyData;
   StepProblem m_problem;
-  Eigen::VectorXd m_c;  ///< per row, for b
+  std::vector<const Constraint*> m_sources;  ///< joints then contacts, per step
+  std::vector<int> m_sourceRows;             ///< rows of each source
+  std::vector<Vector6d> m_bodyVectors;       ///< per body: v / h + M^-1 f_ext, then the force
+  Eigen::VectorXd m_c;                       ///< per row, for b
   std::vector<std::uint64_t> m_rowKeys;
-  std::unordered_map<std::uint64_t, double> m_previousLambda;
+  std::unique_ptr<detail::WarmStartCache> m_previousLambda;
+  Eigen::VectorXd m_initialGuess;
+  /// Two copies of the factors for the solver, written in turn: the one the solver does not
+  /// hold any more (use_count() == 1) is reused.
+  std::array<std::shared_ptr<MatrixFreeProblem>, 2> m_factorBuffers;
+  Problem m_solverInput;  ///< what setProblem() gets, its vectors reused
   Eigen::VectorXd m_lambda;
   bool m_prepared = false;
   StepStatistics m_statistics;
