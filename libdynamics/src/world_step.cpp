@@ -22,10 +22,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <ctime>
 #include <iterator>
 #include <memory>
 #include <set>
 #include <stdexcept>
+#include <utility>
 
 namespace mlcp::dynamics {
 
@@ -37,6 +39,13 @@ Eigen::Matrix3d crossMatrix(const Eigen::Vector3d& v) {
   Eigen::Matrix3d m;
   m << 0.0, -v.z(), v.y(), v.z(), 0.0, -v.x(), -v.y(), v.x(), 0.0;
   return m;
+}
+
+/// CPU time used by the calling thread so far (unit: s).
+double threadSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
 void requireTimeStep(double h, const char* function) {
@@ -242,9 +251,13 @@ void World::assembleRows(double h) {
 const StepProblem& World::prepareStep(double h) {
   requireTimeStep(h, "World::prepareStep");
   m_prepared = false;
+  const double start = threadSeconds();
   findContacts();
+  const double found = threadSeconds();
   computeBodyTerms(h);
   assembleRows(h);
+  m_prepareTimes.collision = found - start;
+  m_prepareTimes.assembly = threadSeconds() - found;
   m_problem.step = m_stepCount;
   m_problem.h = h;
   m_prepared = true;
@@ -317,9 +330,13 @@ void World::step(double h) {
   m_statistics = StepStatistics{};
   m_statistics.rows = n;
   m_statistics.contacts = m_problem.contactCount;
+  StepTimes& times = m_statistics.times;
+  times = m_prepareTimes;
   if (n == 0) {
     m_statistics.status = Status::Converged;
+    const double start = threadSeconds();
     finishStep(Eigen::VectorXd());
+    times.integration = threadSeconds() - start;
     return;
   }
   if (m_solver == nullptr)
@@ -335,6 +352,11 @@ void World::step(double h) {
         "{}: {} rows exceed World's dense limit of {} (A would take {:.0f} MB); raise it with "
         "setMaxDenseRows() or use a matrix-free solver (pgs-matrix-free, apgd-matrix-free)",
         m_problem.problem.name, n, m_maxDenseRows, 8e-6 * n * static_cast<double>(n)));
+  double clock = threadSeconds();
+  auto lap = [&clock] {
+    const double now = threadSeconds();
+    return now - std::exchange(clock, now);
+  };
   const std::shared_ptr<const MatrixFreeProblem> factors = shareFactors();
   if (dense) {
     solver.setProblem(toProblem(factors, true));
@@ -351,7 +373,9 @@ void World::step(double h) {
     m_solverInput.matrixFree.reset();
   }
   applyWarmStart(solver);
+  times.assembly += lap();
   const SolveReport& report = solver.solve();
+  times.solve = lap();
   m_statistics.solverName = std::string(solver.name());
   m_statistics.status = report.status;
   m_statistics.iterations = report.iterations;
@@ -363,6 +387,7 @@ void World::step(double h) {
   if (report.status != Status::Converged && report.worstRow >= 0 && report.worstRow < n)
     m_statistics.worstRow = m_problem.rowLabel(report.worstRow);
   finishStep(solver.getLambda());
+  times.integration = lap();
 }
 
 }  // namespace mlcp::dynamics

@@ -25,6 +25,15 @@ namespace detail {
 class WarmStartCache;
 }  // namespace detail
 
+/// CPU time of the calling thread spent in each phase of the last World::step() (unit: s), to
+/// see where a step's time goes (wall time would count other processes' time slices too).
+struct StepTimes {
+  double collision = 0.0;    ///< contact points: broad and narrow phase, contact constraints
+  double assembly = 0.0;     ///< body terms, rows, b, the factors and warm start to the solver
+  double solve = 0.0;        ///< MixedLCP::solve()
+  double integration = 0.0;  ///< velocities, poses, the warm-start table (finishStep)
+};
+
 /// What the last World::step() did.
 struct StepStatistics {
   int rows = 0;            ///< n of the MLCP
@@ -37,6 +46,7 @@ struct StepStatistics {
   /// When the solver did not converge: label of the row with the largest residual
   /// ("contact box3/ground friction1"), so the joint or contact at fault is named.
   std::string worstRow;
+  StepTimes times;  ///< CPU time per phase
 };
 
 /// A rigid-body world stepped as ODE's dWorldStep (shared/reference/solvers.md 1.9; seed 004):
@@ -235,6 +245,7 @@ class World {
   std::array<std::shared_ptr<MatrixFreeProblem>, 2> m_factorBuffers;
   Problem m_solverInput;  ///< what setProblem() gets, its vectors reused
   Eigen::VectorXd m_lambda;
+  StepTimes m_prepareTimes;  ///< collision and assembly of the last prepareStep()
   bool m_prepared = false;
   StepStatistics m_statistics;
   int m_stepCount = 0;
