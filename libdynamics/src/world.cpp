@@ -16,6 +16,7 @@ namespace mlcp::dynamics {
 
 World::World()
     : m_detector(makeDefaultCollisionDetector()),
+      m_problem(std::make_shared<StepProblem>()),
       m_previousLambda(std::make_unique<detail::WarmStartCache>()) {}
 World::~World() = default;
 World::World(World&&) noexcept = default;

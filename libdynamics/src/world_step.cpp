@@ -128,18 +128,19 @@ std::uint64_t World::rowKey(int source, int localRow) const {
 }
 
 void World::labelSource(size_t source, const Constraint& constraint) {
-  RowSource& entry = m_problem.sources[source];
+  RowSource& entry = m_problem->sources[source];
   if (source >= m_constraints.size()) {
     // A contact: its label changes only with its geometry pair, which often persists.
     const ContactPoint& contact = m_contacts[source - m_constraints.size()];
     if (entry.geometryA == contact.geometryA && entry.geometryB == contact.geometryB &&
         !entry.label.empty())
       return;
+    // "contact A/B" by appends (no formatting), into the string's capacity.
     entry.kind.assign(constraint.kind());
-    entry.label.clear();
-    fmt::format_to(std::back_inserter(entry.label), "contact {}/{}",
-                   m_geometries[static_cast<size_t>(contact.geometryA)].name,
-                   m_geometries[static_cast<size_t>(contact.geometryB)].name);
+    entry.label.assign("contact ");
+    entry.label.append(m_geometries[static_cast<size_t>(contact.geometryA)].name);
+    entry.label.push_back('/');
+    entry.label.append(m_geometries[static_cast<size_t>(contact.geometryB)].name);
     entry.geometryA = contact.geometryA;
     entry.geometryB = contact.geometryB;
   } else {
@@ -172,19 +173,21 @@ void World::assembleRows(double h) {
     n += counts[s];
   }
 
-  StepProblem& step = m_problem;
+  StepProblem& step = *m_problem;
   MatrixFreeProblem& p = step.problem;
   p.name.clear();
   fmt::format_to(std::back_inserter(p.name), "{} step {}", m_name, m_stepCount);
-  p.J.resize(n, 12);  // every row is written below
-  p.bodies.resize(n, 2);
-  p.cfm.resize(n);
-  p.b.resize(n);
-  p.lo.resize(n);
-  p.hi.resize(n);
-  p.findex.resize(n);
+  // Every row is written below. conservativeResize() reallocates in place (realloc): a step
+  // whose n differs from the last one's keeps the memory, and the pages, it had.
+  p.J.conservativeResize(n, 12);
+  p.bodies.conservativeResize(n, 2);
+  p.cfm.conservativeResize(n);
+  p.b.conservativeResize(n);
+  p.lo.conservativeResize(n);
+  p.hi.conservativeResize(n);
+  p.findex.conservativeResize(n);
   p.nub = 0;
-  m_c.resize(n);
+  m_c.conservativeResize(n);
   step.rows.assign(static_cast<size_t>(n), RowLabel{});
   step.sources.resize(sources.size());
   step.contactCount = static_cast<int>(m_contacts.size());
@@ -251,6 +254,9 @@ void World::assembleRows(double h) {
 const StepProblem& World::prepareStep(double h) {
   requireTimeStep(h, "World::prepareStep");
   m_prepared = false;
+  // A solver that kept the factors of the last step (the matrix-free ones in this library do
+  // not) keeps that step's problem: this one is assembled into a new one.
+  if (m_problem.use_count() > 1) m_problem = std::make_shared<StepProblem>();
   const double start = threadSeconds();
   findContacts();
   const double found = threadSeconds();
@@ -258,23 +264,23 @@ const StepProblem& World::prepareStep(double h) {
   assembleRows(h);
   m_prepareTimes.collision = found - start;
   m_prepareTimes.assembly = threadSeconds() - found;
-  m_problem.step = m_stepCount;
-  m_problem.h = h;
+  m_problem->step = m_stepCount;
+  m_problem->h = h;
   m_prepared = true;
-  return m_problem;
+  return *m_problem;
 }
 
 void World::finishStep(const Eigen::VectorXd& lambda) {
   if (!m_prepared)
     throw std::logic_error("World::finishStep: call prepareStep() first (once per step)");
-  const MatrixFreeProblem& p = m_problem.problem;
+  const MatrixFreeProblem& p = m_problem->problem;
   const int n = p.size();
   if (lambda.size() != n)
     throw std::invalid_argument(fmt::format(
         "World::finishStep: lambda has {} entries but the step has {} rows", lambda.size(), n));
   if (!lambda.allFinite())
     throw std::invalid_argument("World::finishStep: lambda has NaN or Inf entries");
-  const double h = m_problem.h;
+  const double h = m_problem->h;
 
   std::vector<Vector6d>& force = m_bodyVectors;
   force.resize(m_bodies.size());
@@ -310,26 +316,12 @@ void World::applyWarmStart(MixedLCP& solver) {
   solver.setInitialGuess(m_initialGuess);
 }
 
-std::shared_ptr<const MatrixFreeProblem> World::shareFactors() {
-  // The buffer the solver of the last step still holds is skipped; a solver swapped out may hold
-  // the other one too, then a new buffer replaces it.
-  auto free = std::find_if(m_factorBuffers.begin(), m_factorBuffers.end(),
-                           [](const auto& buffer) { return !buffer || buffer.use_count() == 1; });
-  if (free == m_factorBuffers.end()) {
-    free = m_factorBuffers.begin();
-    *free = nullptr;
-  }
-  if (!*free) *free = std::make_shared<MatrixFreeProblem>();
-  **free = m_problem.problem;
-  return *free;
-}
-
 void World::step(double h) {
   prepareStep(h);
-  const int n = m_problem.size();
+  const int n = m_problem->size();
   m_statistics = StepStatistics{};
   m_statistics.rows = n;
-  m_statistics.contacts = m_problem.contactCount;
+  m_statistics.contacts = m_problem->contactCount;
   StepTimes& times = m_statistics.times;
   times = m_prepareTimes;
   if (n == 0) {
@@ -351,13 +343,15 @@ void World::step(double h) {
     throw std::runtime_error(fmt::format(
         "{}: {} rows exceed World's dense limit of {} (A would take {:.0f} MB); raise it with "
         "setMaxDenseRows() or use a matrix-free solver (pgs-matrix-free, apgd-matrix-free)",
-        m_problem.problem.name, n, m_maxDenseRows, 8e-6 * n * static_cast<double>(n)));
+        m_problem->problem.name, n, m_maxDenseRows, 8e-6 * n * static_cast<double>(n)));
   double clock = threadSeconds();
   auto lap = [&clock] {
     const double now = threadSeconds();
     return now - std::exchange(clock, now);
   };
-  const std::shared_ptr<const MatrixFreeProblem> factors = shareFactors();
+  // The solver reads the factors in place, through a pointer that shares the ownership of the
+  // step problem (see prepareStep()).
+  const std::shared_ptr<const MatrixFreeProblem> factors(m_problem, &m_problem->problem);
   if (dense) {
     solver.setProblem(toProblem(factors, true));
   } else {
@@ -385,7 +379,7 @@ void World::step(double h) {
     throw std::runtime_error(fmt::format("{}: solver {} returned {}: {}", factors->name,
                                          solver.name(), report.status, report.message));
   if (report.status != Status::Converged && report.worstRow >= 0 && report.worstRow < n)
-    m_statistics.worstRow = m_problem.rowLabel(report.worstRow);
+    m_statistics.worstRow = m_problem->rowLabel(report.worstRow);
   finishStep(solver.getLambda());
   times.integration = lap();
 }

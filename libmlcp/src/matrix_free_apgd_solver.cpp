@@ -19,14 +19,14 @@ Capabilities MatrixFreeApgdSolver::capabilities() const {
 }
 
 void MatrixFreeApgdSolver::setMatrixFree(const MatrixFreeProblem& factors) {
-  setMatrixFree(std::make_shared<const MatrixFreeProblem>(factors));
+  m_factorError = m_operator->bind(factors);
+  setImplicitMatrix(factors.size());
+  detail::setFactorData(*this, factors);
 }
 
 void MatrixFreeApgdSolver::setMatrixFree(std::shared_ptr<const MatrixFreeProblem> factors) {
   if (!factors) throw std::invalid_argument("MatrixFreeApgdSolver::setMatrixFree: null factors");
-  m_factorError = m_operator->bind(factors);
-  setImplicitMatrix(factors->size());
-  detail::setFactorData(*this, *factors);
+  setMatrixFree(*factors);
 }
 
 void MatrixFreeApgdSolver::setProblem(const Problem& problem) {

@@ -20,14 +20,14 @@ Capabilities MatrixFreePgsSolver::capabilities() const {
 }
 
 void MatrixFreePgsSolver::setMatrixFree(const MatrixFreeProblem& factors) {
-  setMatrixFree(std::make_shared<const MatrixFreeProblem>(factors));
+  m_factorError = m_operator->bind(factors);
+  setImplicitMatrix(factors.size());
+  detail::setFactorData(*this, factors);
 }
 
 void MatrixFreePgsSolver::setMatrixFree(std::shared_ptr<const MatrixFreeProblem> factors) {
   if (!factors) throw std::invalid_argument("MatrixFreePgsSolver::setMatrixFree: null factors");
-  m_factorError = m_operator->bind(factors);
-  setImplicitMatrix(factors->size());
-  detail::setFactorData(*this, *factors);
+  setMatrixFree(*factors);
 }
 
 void MatrixFreePgsSolver::setProblem(const Problem& problem) {

@@ -28,9 +28,10 @@ class MatrixFreeApgdSolver final : public ApgdSolver {
   explicit MatrixFreeApgdSolver(const ApgdOptions& options = {});
   ~MatrixFreeApgdSolver() override;
 
-  /// Copies the factors (and their b, lo, hi, findex, nub) in place of a dense A.
+  /// Takes the factors (and their b, lo, hi, findex, nub) in place of a dense A: J, iMJ, cfm and
+  /// the body pairs are copied in sweep order, the factors are not kept.
   void setMatrixFree(const MatrixFreeProblem& factors);
-  /// Shares the factors (never modified). @throws std::invalid_argument when null.
+  /// As above (the pointer is not kept). @throws std::invalid_argument when null.
   void setMatrixFree(std::shared_ptr<const MatrixFreeProblem> factors);
   /// Takes problem.matrixFree when set (with the Problem's b, lo, hi, findex, nub, x);
   /// otherwise stores the dense problem, which solve() then rejects as InvalidProblem.

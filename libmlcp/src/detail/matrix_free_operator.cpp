@@ -19,10 +19,8 @@ bool isRigidBodyBlock(const MatrixFreeProblem::Block6& M) {
 
 }  // namespace
 
-std::string MatrixFreeOperator::bind(std::shared_ptr<const MatrixFreeProblem> factors) {
-  m_factors.reset();
-  if (!factors) return "the matrix-free factors are null";
-  const MatrixFreeProblem& f = *factors;
+std::string MatrixFreeOperator::bind(const MatrixFreeProblem& f) {
+  m_size = -1;
   try {
     f.validate();
   } catch (const std::invalid_argument& e) {
@@ -42,8 +40,18 @@ std::string MatrixFreeOperator::bind(std::shared_ptr<const MatrixFreeProblem> fa
   const int world = f.bodyCount();
   m_rigidBody.resize(world);
   for (int k = 0; k < world; ++k) m_rigidBody[k] = isRigidBodyBlock(f.inverseMass[k]) ? 1 : 0;
-  m_slotOf.resize(n);
-  m_rowOf.resize(n);
+  if (m_J.rows() < n) {
+    // Room for a quarter more rows, so that a stepper whose n moves a little from step to step
+    // binds without allocating (and without touching fresh pages).
+    const int capacity = n + n / 4;
+    m_slotOf.resize(capacity);
+    m_rowOf.resize(capacity);
+    m_body.resize(capacity, 2);
+    m_J.resize(capacity, 12);
+    m_iMJ.resize(capacity, 12);
+    m_cfm.resize(capacity);
+    m_diagonal.resize(capacity);
+  }
   int next = 0;
   for (int pass = 0; pass < 2; ++pass)
     for (int i = 0; i < n; ++i)
@@ -51,11 +59,6 @@ std::string MatrixFreeOperator::bind(std::shared_ptr<const MatrixFreeProblem> fa
         m_slotOf[i] = next;
         m_rowOf[next++] = i;
       }
-  m_body.resize(n, 2);
-  m_J.resize(n, 12);
-  m_iMJ.resize(n, 12);
-  m_cfm.resize(n);
-  m_diagonal.resize(n);
   for (int i = 0; i < n; ++i) {
     const int s = m_slotOf[i];
     m_J.row(s) = f.J.row(i);
@@ -83,7 +86,7 @@ std::string MatrixFreeOperator::bind(std::shared_ptr<const MatrixFreeProblem> fa
   }
   m_fc.setZero(6, world + 1);
   m_scratch.setZero(6, world + 1);
-  m_factors = std::move(factors);
+  m_size = n;
   return {};
 }
 

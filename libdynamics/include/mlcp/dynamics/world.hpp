@@ -10,7 +10,6 @@
 
 #include <Eigen/Core>
 
-#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -70,8 +69,8 @@ struct StepStatistics {
 /// The solver is used only through the MixedLCP base class, is not owned, and may be replaced
 /// between any two steps (setSolver), so Dantzig, PGS and APGD swap without this code changing.
 /// Iterative solvers get the previous step's lambda of the same rows as initial guess.
-/// The step keeps its buffers (contact constraints, rows, the factors handed to the solver, the
-/// warm-start table) from step to step, so a step whose sizes were reached before allocates
+/// The step keeps its buffers (contact constraints, rows, the warm-start table) from step to
+/// step, and the solver reads the factors in place, so a step whose sizes were reached before allocates
 /// little: the containers whose size is the row count are Eigen vectors, which reallocate when n
 /// changes.
 /// Frames and units: z up, SI units everywhere (m, kg, s, N, rad).
@@ -187,8 +186,9 @@ class World {
   /// @throws std::invalid_argument for a lambda of the wrong size or with NaN/Inf
   void finishStep(const Eigen::VectorXd& lambda);
 
-  /// The problem of the last prepareStep() or step().
-  const StepProblem& lastProblem() const { return m_problem; }
+  /// The problem of the last prepareStep() or step(); the reference (as prepareStep()'s) is
+  /// valid until the next one.
+  const StepProblem& lastProblem() const { return *m_problem; }
   /// lambda of the last step (n) (unit: N, N m).
   const Eigen::VectorXd& lastLambda() const { return m_lambda; }
   /// What the last step() did (rows, contacts, solver, status, residual, time).
@@ -212,7 +212,6 @@ class World {
   void applyWarmStart(MixedLCP& solver);
   std::uint64_t rowKey(int source, int localRow) const;
   void labelSource(size_t source, const Constraint& constraint);
-  std::shared_ptr<const MatrixFreeProblem> shareFactors();
 
   std::vector<Body> m_bodies;
   std::vector<Geometry> m_geometries;
@@ -232,7 +231,9 @@ class World {
   std::string m_name = "world";
 
   std::vector<BodyStepData> m_bodyData;
-  StepProblem m_problem;
+  /// The step's problem, shared with the solver during step() (the factors it is given point
+  /// into it); replaced by a new one only when the solver kept that pointer.
+  std::shared_ptr<StepProblem> m_problem;
   std::vector<const Constraint*> m_sources;  ///< joints then contacts, per step
   std::vector<int> m_sourceRows;             ///< rows of each source
   std::vector<Vector6d> m_bodyVectors;       ///< per body: v / h + M^-1 f_ext, then the force
@@ -240,9 +241,6 @@ class World {
   std::vector<std::uint64_t> m_rowKeys;
   std::unique_ptr<detail::WarmStartCache> m_previousLambda;
   Eigen::VectorXd m_initialGuess;
-  /// Two copies of the factors for the solver, written in turn: the one the solver does not
-  /// hold any more (use_count() == 1) is reused.
-  std::array<std::shared_ptr<MatrixFreeProblem>, 2> m_factorBuffers;
   Problem m_solverInput;  ///< what setProblem() gets, its vectors reused
   Eigen::VectorXd m_lambda;
   StepTimes m_prepareTimes;  ///< collision and assembly of the last prepareStep()
