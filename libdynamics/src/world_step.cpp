@@ -35,6 +35,14 @@ namespace {
 
 constexpr int kMaxRowsPerConstraint = 6;
 
+/// Resizes an Eigen array to `rows` (x its columns) with realloc, which keeps the memory and the
+/// pages already touched when the size changes, and does nothing when it does not (Eigen's
+/// conservativeResize() of a vector calls realloc even then).
+template <typename Array>
+void resizeInPlace(Array& array, Eigen::Index rows) {
+  if (array.rows() != rows) array.conservativeResize(rows, array.cols());
+}
+
 Eigen::Matrix3d crossMatrix(const Eigen::Vector3d& v) {
   Eigen::Matrix3d m;
   m << 0.0, -v.z(), v.y(), v.z(), 0.0, -v.x(), -v.y(), v.x(), 0.0;
@@ -110,10 +118,9 @@ void World::computeBodyTerms(double h) {
   }
 }
 
-std::uint64_t World::rowKey(int source, int localRow) const {
+std::uint64_t World::sourceKey(int source) const {
   const int constraints = constraintCount();
-  if (source < constraints)
-    return (static_cast<std::uint64_t>(source) << 8) | static_cast<std::uint64_t>(localRow);
+  if (source < constraints) return static_cast<std::uint64_t>(source) << 8;
   // Contacts: geometry pair, index of the point within the pair, row.
   const ContactPoint& contact = m_contacts[static_cast<size_t>(source - constraints)];
   int withinPair = 0;
@@ -124,7 +131,7 @@ std::uint64_t World::rowKey(int source, int localRow) const {
   }
   return (std::uint64_t{1} << 63) | (static_cast<std::uint64_t>(contact.geometryA) << 38) |
          (static_cast<std::uint64_t>(contact.geometryB) << 14) |
-         (static_cast<std::uint64_t>(withinPair) << 4) | static_cast<std::uint64_t>(localRow);
+         (static_cast<std::uint64_t>(withinPair) << 4);
 }
 
 void World::labelSource(size_t source, const Constraint& constraint) {
@@ -177,17 +184,16 @@ void World::assembleRows(double h) {
   MatrixFreeProblem& p = step.problem;
   p.name.clear();
   fmt::format_to(std::back_inserter(p.name), "{} step {}", m_name, m_stepCount);
-  // Every row is written below. conservativeResize() reallocates in place (realloc): a step
-  // whose n differs from the last one's keeps the memory, and the pages, it had.
-  p.J.conservativeResize(n, 12);
-  p.bodies.conservativeResize(n, 2);
-  p.cfm.conservativeResize(n);
-  p.b.conservativeResize(n);
-  p.lo.conservativeResize(n);
-  p.hi.conservativeResize(n);
-  p.findex.conservativeResize(n);
+  // Every row is written below.
+  resizeInPlace(p.J, n);
+  resizeInPlace(p.bodies, n);
+  resizeInPlace(p.cfm, n);
+  resizeInPlace(p.b, n);
+  resizeInPlace(p.lo, n);
+  resizeInPlace(p.hi, n);
+  resizeInPlace(p.findex, n);
   p.nub = 0;
-  m_c.conservativeResize(n);
+  resizeInPlace(m_c, n);
   step.rows.assign(static_cast<size_t>(n), RowLabel{});
   step.sources.resize(sources.size());
   step.contactCount = static_cast<int>(m_contacts.size());
@@ -200,6 +206,7 @@ void World::assembleRows(double h) {
     labelSource(s, constraint);
     const std::string& label = step.sources[s].label;
     const int count = counts[s];
+    const std::uint64_t key = sourceKey(static_cast<int>(s));
     for (int k = 0; k < count; ++k) scratch[static_cast<size_t>(k)] = ConstraintRow{};
     constraint.fillRows(context,
                         std::span<ConstraintRow>(scratch.data(), static_cast<size_t>(count)));
@@ -223,7 +230,7 @@ void World::assembleRows(double h) {
       m_c[i] = row.c;
       step.rows[static_cast<size_t>(i)] =
           RowLabel{static_cast<int>(s), k, row.type, row.name, row.violation};
-      m_rowKeys[static_cast<size_t>(i)] = rowKey(static_cast<int>(s), k);
+      m_rowKeys[static_cast<size_t>(i)] = key | static_cast<std::uint64_t>(k);
     }
     offset += count;
   }
@@ -319,7 +326,14 @@ void World::applyWarmStart(MixedLCP& solver) {
 void World::step(double h) {
   prepareStep(h);
   const int n = m_problem->size();
+  // A fresh record, keeping the capacity of its strings.
+  std::string solverName = std::move(m_statistics.solverName);
+  std::string worstRow = std::move(m_statistics.worstRow);
   m_statistics = StepStatistics{};
+  m_statistics.solverName = std::move(solverName);
+  m_statistics.solverName.clear();
+  m_statistics.worstRow = std::move(worstRow);
+  m_statistics.worstRow.clear();
   m_statistics.rows = n;
   m_statistics.contacts = m_problem->contactCount;
   StepTimes& times = m_statistics.times;
@@ -370,7 +384,7 @@ void World::step(double h) {
   times.assembly += lap();
   const SolveReport& report = solver.solve();
   times.solve = lap();
-  m_statistics.solverName = std::string(solver.name());
+  m_statistics.solverName.assign(solver.name());
   m_statistics.status = report.status;
   m_statistics.iterations = report.iterations;
   m_statistics.relativeResidual = report.relativeResidual;
@@ -379,7 +393,7 @@ void World::step(double h) {
     throw std::runtime_error(fmt::format("{}: solver {} returned {}: {}", factors->name,
                                          solver.name(), report.status, report.message));
   if (report.status != Status::Converged && report.worstRow >= 0 && report.worstRow < n)
-    m_statistics.worstRow = m_problem->rowLabel(report.worstRow);
+    m_problem->rowLabel(report.worstRow, m_statistics.worstRow);
   finishStep(solver.getLambda());
   times.integration = lap();
 }

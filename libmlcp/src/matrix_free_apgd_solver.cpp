@@ -19,9 +19,13 @@ Capabilities MatrixFreeApgdSolver::capabilities() const {
 }
 
 void MatrixFreeApgdSolver::setMatrixFree(const MatrixFreeProblem& factors) {
+  bindFactors(factors);
+  detail::setFactorData(*this, factors);
+}
+
+void MatrixFreeApgdSolver::bindFactors(const MatrixFreeProblem& factors) {
   m_factorError = m_operator->bind(factors);
   setImplicitMatrix(factors.size());
-  detail::setFactorData(*this, factors);
 }
 
 void MatrixFreeApgdSolver::setMatrixFree(std::shared_ptr<const MatrixFreeProblem> factors) {
@@ -34,7 +38,7 @@ void MatrixFreeApgdSolver::setProblem(const Problem& problem) {
     MixedLCP::setProblem(problem);
     return;
   }
-  setMatrixFree(problem.matrixFree);
+  bindFactors(*problem.matrixFree);  // b, lo, hi, findex, nub from the Problem only
   detail::setProblemData(*this, problem);
 }
 

@@ -76,13 +76,21 @@ void BroadPhase::update(const std::vector<Body>& bodies,
   const Eigen::Index third = (axis + 2) % 3;
   std::sort(m_entries.begin(), m_entries.end(),
             [axis](const Entry& a, const Entry& b) { return a.min[axis] < b.min[axis]; });
+  // The sweep reads the sweep-axis extents and the other two axes' from two packed arrays.
+  m_sweep.resize(m_entries.size());
+  m_cross.resize(m_entries.size());
   for (size_t k = 0; k < m_entries.size(); ++k) {
-    const Entry& a = m_entries[k];
-    for (size_t l = k + 1; l < m_entries.size(); ++l) {
-      const Entry& b = m_entries[l];
-      if (b.min[axis] > a.max[axis]) break;
-      if (b.min[second] > a.max[second] || a.min[second] > b.max[second]) continue;
-      if (b.min[third] > a.max[third] || a.min[third] > b.max[third]) continue;
+    const Entry& e = m_entries[k];
+    m_sweep[k] = {e.min[axis], e.max[axis]};
+    m_cross[k] = {e.min[second], e.max[second], e.min[third], e.max[third], e.geometry};
+  }
+  for (size_t k = 0; k < m_sweep.size(); ++k) {
+    const double end = m_sweep[k].second;
+    const Cross& a = m_cross[k];
+    for (size_t l = k + 1; l < m_sweep.size() && m_sweep[l].first <= end; ++l) {
+      const Cross& b = m_cross[l];
+      // One branch for the four tests (|, not ||): most boxes on the sweep fail one of them.
+      if ((b.min1 > a.max1) | (a.min1 > b.max1) | (b.min2 > a.max2) | (a.min2 > b.max2)) continue;
       if (accept(a.geometry, b.geometry)) m_pairs.push_back(makePair(a.geometry, b.geometry));
     }
   }

@@ -45,11 +45,18 @@ class BroadPhase {
     Eigen::Vector3d max;
     int geometry = -1;
   };
+  /// A box's extent on the two axes other than the sweep axis, in sweep order.
+  struct Cross {
+    double min1, max1, min2, max2;
+    int geometry;
+  };
 
   std::vector<Eigen::Isometry3d> m_poses;
   std::vector<std::pair<int, int>> m_pairs;
   std::vector<int> m_planes;
   std::vector<Entry> m_entries;
+  std::vector<std::pair<double, double>> m_sweep;  // extent on the sweep axis, in sweep order
+  std::vector<Cross> m_cross;
 };
 
 /// Contacts of one pair by the built-in tests (sphere/plane, box/plane, capsule/plane,

@@ -41,6 +41,8 @@ class MatrixFreeApgdSolver final : public ApgdSolver {
   std::string_view name() const override { return "apgd-matrix-free"; }
 
  private:
+  /// Binds the factors to the operator and sizes the solver for them (not b, lo, hi, findex).
+  void bindFactors(const MatrixFreeProblem& factors);
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
   void multiplyA(const Eigen::VectorXd& x, Eigen::VectorXd& out) const override;
   void diagonalOfA(const ProblemView& problem, Eigen::VectorXd& out) const override;

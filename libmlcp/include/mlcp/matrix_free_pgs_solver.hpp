@@ -51,6 +51,8 @@ class MatrixFreePgsSolver final : public PgsSolver {
   std::string_view name() const override { return "pgs-matrix-free"; }
 
  private:
+  /// Binds the factors to the operator and sizes the solver for them (not b, lo, hi, findex).
+  void bindFactors(const MatrixFreeProblem& factors);
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
   void multiplyA(const Eigen::VectorXd& x, Eigen::VectorXd& out) const override;
 

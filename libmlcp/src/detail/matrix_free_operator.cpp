@@ -31,10 +31,6 @@ std::string MatrixFreeOperator::bind(const MatrixFreeProblem& f) {
     if (!f.inverseMass[k].allFinite())
       return fmt::format("inverseMass[{}] (the 6 x 6 block of M^-1 of body {}) is not finite", k,
                          k);
-  for (int i = 0; i < n; ++i) {
-    if (!f.J.row(i).allFinite()) return fmt::format("J row {} is not finite", i);
-    if (!std::isfinite(f.cfm[i])) return fmt::format("cfm[{}] = {} is not finite", i, f.cfm[i]);
-  }
   // Slots: the rows with findex < 0, then the friction rows, each group in row order (PGS's
   // sweep order), so a sweep reads J, iMJ and the body pairs front to back.
   const int world = f.bodyCount();
@@ -59,7 +55,11 @@ std::string MatrixFreeOperator::bind(const MatrixFreeProblem& f) {
         m_slotOf[i] = next;
         m_rowOf[next++] = i;
       }
+  // One pass over the rows: checks (J, cfm finite; the operator stays unbound on a failure),
+  // copies and iMJ.
   for (int i = 0; i < n; ++i) {
+    if (!f.J.row(i).allFinite()) return fmt::format("J row {} is not finite", i);
+    if (!std::isfinite(f.cfm[i])) return fmt::format("cfm[{}] = {} is not finite", i, f.cfm[i]);
     const int s = m_slotOf[i];
     m_J.row(s) = f.J.row(i);
     m_cfm[s] = f.cfm[i];

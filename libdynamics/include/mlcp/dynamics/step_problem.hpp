@@ -50,6 +50,8 @@ struct StepProblem {
   int size() const { return problem.size(); }
   /// "ball link0/link1 x", "contact box3/ground friction1", ... @pre 0 <= row < n
   std::string rowLabel(int row) const;
+  /// As above, written into `label` (its capacity reused). @pre 0 <= row < n
+  void rowLabel(int row, std::string& label) const;
   /// The assembled dense problem A = J M^-1 J^T + diag(CFM/h) with problem.name as name, and
   /// the factors attached (Problem::matrixFree) for the matrix-free solvers.
   Problem toProblem() const;

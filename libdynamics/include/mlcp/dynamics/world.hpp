@@ -210,7 +210,9 @@ class World {
   void computeBodyTerms(double h);
   void assembleRows(double h);
   void applyWarmStart(MixedLCP& solver);
-  std::uint64_t rowKey(int source, int localRow) const;
+  /// Warm-start key of a source's rows without the row index (its low 4 bits): joint index, or
+  /// a contact's geometry pair and index of the point within the pair.
+  std::uint64_t sourceKey(int source) const;
   void labelSource(size_t source, const Constraint& constraint);
 
   std::vector<Body> m_bodies;
