@@ -1,6 +1,7 @@
 #include "broad_phase.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <variant>
 
@@ -68,30 +69,68 @@ void BroadPhase::update(const std::vector<Body>& bodies,
         m_pairs.push_back(makePair(plane, e.geometry));
     }
   }
-  // Sweep axis: the largest spread of the centres (variance times the count).
+  // Sweep axis: the largest spread of the centres (variance times the count); strips across the
+  // second largest.
   Eigen::Index axis = 0;
-  if (!m_entries.empty())
-    (sumSquares - sum.cwiseAbs2() / static_cast<double>(m_entries.size())).maxCoeff(&axis);
-  const Eigen::Index second = (axis + 1) % 3;
-  const Eigen::Index third = (axis + 2) % 3;
-  std::sort(m_entries.begin(), m_entries.end(),
-            [axis](const Entry& a, const Entry& b) { return a.min[axis] < b.min[axis]; });
-  // The sweep reads the sweep-axis extents and the other two axes' from two packed arrays.
+  Eigen::Index second = 1;
+  if (!m_entries.empty()) {
+    Eigen::Vector3d spread = sumSquares - sum.cwiseAbs2() / static_cast<double>(m_entries.size());
+    spread.maxCoeff(&axis);
+    spread[axis] = -std::numeric_limits<double>::infinity();
+    spread.maxCoeff(&second);
+  }
+  const Eigen::Index third = 3 - axis - second;
+  // Strips across the second axis a little wider than the widest box on it: two boxes that
+  // overlap there have their lower ends less than a strip apart, so lie in the same strip or in
+  // neighbouring ones.
+  double widest = 0.0;
+  double longest = 0.0;  // the longest box on the sweep axis
+  double low = std::numeric_limits<double>::infinity();
+  for (const Entry& e : m_entries) {
+    widest = std::max(widest, e.max[second] - e.min[second]);
+    longest = std::max(longest, e.max[axis] - e.min[axis]);
+    low = std::min(low, e.min[second]);
+  }
+  const double width = 1.001 * widest + 1e-12;
+  for (Entry& e : m_entries)
+    e.strip = static_cast<int>(std::min(std::floor((e.min[second] - low) / width), 1e9));
+  std::sort(m_entries.begin(), m_entries.end(), [axis](const Entry& a, const Entry& b) {
+    return a.strip != b.strip ? a.strip < b.strip : a.min[axis] < b.min[axis];
+  });
+  // Packed arrays in that order: the sweep-axis extents, the other two axes', the strips' ranges.
   m_sweep.resize(m_entries.size());
   m_cross.resize(m_entries.size());
+  m_strips.clear();
   for (size_t k = 0; k < m_entries.size(); ++k) {
     const Entry& e = m_entries[k];
     m_sweep[k] = {e.min[axis], e.max[axis]};
     m_cross[k] = {e.min[second], e.max[second], e.min[third], e.max[third], e.geometry};
+    if (m_strips.empty() || m_strips.back().strip != e.strip) m_strips.push_back({e.strip, k, k});
+    ++m_strips.back().end;
   }
-  for (size_t k = 0; k < m_sweep.size(); ++k) {
-    const double end = m_sweep[k].second;
+  auto test = [&](size_t k, size_t l) {
     const Cross& a = m_cross[k];
-    for (size_t l = k + 1; l < m_sweep.size() && m_sweep[l].first <= end; ++l) {
-      const Cross& b = m_cross[l];
-      // One branch for the four tests (|, not ||): most boxes on the sweep fail one of them.
-      if ((b.min1 > a.max1) | (a.min1 > b.max1) | (b.min2 > a.max2) | (a.min2 > b.max2)) continue;
-      if (accept(a.geometry, b.geometry)) m_pairs.push_back(makePair(a.geometry, b.geometry));
+    const Cross& b = m_cross[l];
+    // One branch for the four tests (|, not ||): most boxes on the sweep fail one of them.
+    if ((b.min1 > a.max1) | (a.min1 > b.max1) | (b.min2 > a.max2) | (a.min2 > b.max2)) return;
+    if (accept(a.geometry, b.geometry)) m_pairs.push_back(makePair(a.geometry, b.geometry));
+  };
+  for (size_t r = 0; r < m_strips.size(); ++r) {
+    const Strip& strip = m_strips[r];
+    const bool hasNext = r + 1 < m_strips.size() && m_strips[r + 1].strip == strip.strip + 1;
+    size_t cursor = hasNext ? m_strips[r + 1].begin : 0;
+    for (size_t k = strip.begin; k < strip.end; ++k) {
+      const auto [start, end] = m_sweep[k];
+      // The same strip: the boxes after this one that start before it ends.
+      for (size_t l = k + 1; l < strip.end && m_sweep[l].first <= end; ++l) test(k, l);
+      if (!hasNext) continue;
+      // The next strip: boxes that start before this one ends and end after it starts (those
+      // starting more than two of the longest boxes earlier cannot; the cursor only advances,
+      // as this strip's starts increase).
+      const Strip& next = m_strips[r + 1];
+      while (cursor < next.end && m_sweep[cursor].first + 2.0 * longest < start) ++cursor;
+      for (size_t l = cursor; l < next.end && m_sweep[l].first <= end; ++l)
+        if (m_sweep[l].second >= start) test(k, l);
     }
   }
   std::sort(m_pairs.begin(), m_pairs.end());

@@ -13,7 +13,9 @@ namespace mlcp::dynamics::detail {
 /// geometry pairs (i, j), the static geometry second, otherwise i < j.
 ///
 /// Finite shapes are paired when their world-axis bounding boxes overlap: sort and sweep along
-/// the axis on which the boxes' centres spread most, then checks on the other two. A plane is
+/// the axis on which the boxes' centres spread most, within strips across the second axis as
+/// wide as the widest box (each box against its own strip and the next), then checks on the
+/// other two axes. A plane is
 /// paired with every non-static geometry whose bounding box reaches within kPlaneMargin of it
 /// (the box's lowest point n . x - offset <= kPlaneMargin); the others cannot touch it. Skips
 /// pairs of static geometries, pairs on the same body and body pairs the filter rejects. Pairs
@@ -44,6 +46,12 @@ class BroadPhase {
     Eigen::Vector3d min;
     Eigen::Vector3d max;
     int geometry = -1;
+    int strip = 0;  ///< strip across the second axis
+  };
+  /// The entries of one strip, [begin, end) in sweep order.
+  struct Strip {
+    int strip;
+    size_t begin, end;
   };
   /// A box's extent on the two axes other than the sweep axis, in sweep order.
   struct Cross {
@@ -57,6 +65,7 @@ class BroadPhase {
   std::vector<Entry> m_entries;
   std::vector<std::pair<double, double>> m_sweep;  // extent on the sweep axis, in sweep order
   std::vector<Cross> m_cross;
+  std::vector<Strip> m_strips;
 };
 
 /// Contacts of one pair by the built-in tests (sphere/plane, box/plane, capsule/plane,

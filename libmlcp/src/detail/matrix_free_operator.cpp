@@ -72,14 +72,17 @@ std::string MatrixFreeOperator::bind(const MatrixFreeProblem& f) {
         continue;
       }
       const MatrixFreeProblem::Block6& M = f.inverseMass[body];
-      const auto J_i = f.J.row(i).segment<6>(6 * side);
-      auto iMJ_i = m_iMJ.row(s).segment<6>(6 * side);
+      const Eigen::Matrix<double, 6, 1> J_i = f.J.row(i).segment<6>(6 * side).transpose();
+      // M^-1 J_i^T in registers, then stored: the diagonal's dot product does not read back
+      // the stores (a load spanning two fresh stores stalls on store forwarding).
+      Eigen::Matrix<double, 6, 1> iMJ_i;
       if (m_rigidBody[body] != 0) {
         iMJ_i.head<3>() = M(0, 0) * J_i.head<3>();
-        iMJ_i.tail<3>() = (M.bottomRightCorner<3, 3>() * J_i.tail<3>().transpose()).transpose();
+        iMJ_i.tail<3>() = M.bottomRightCorner<3, 3>() * J_i.tail<3>();
       } else {
-        iMJ_i = (M * J_i.transpose()).transpose();
+        iMJ_i = M * J_i;
       }
+      m_iMJ.row(s).segment<6>(6 * side) = iMJ_i.transpose();
       d += J_i.dot(iMJ_i);
     }
     m_diagonal[i] = d;
