@@ -214,8 +214,7 @@ int main(int argc, char** argv) {
         "| {} | {:.0f} / {:.0f} | {:.2f} ms | {:.2f} ms | {:.2f} ms | {:.2f} ms | "
         "{:.2f}× | {:.1e} |\n",
         window(phase), windowMedian(phase, &Sample::rows), windowMedian(phase, &Sample::odeRows),
-        1e3 * ours,
-        1e3 * windowMedian(phase, &Sample::solve), 1e3 * odeTime,
+        1e3 * ours, 1e3 * windowMedian(phase, &Sample::solve), 1e3 * odeTime,
         1e3 * windowMedian(phase, &Sample::quickStep), ours / odeTime,
         windowMedian(phase, &Sample::residual));
   }

@@ -44,8 +44,8 @@ void restingStepAllocatesNothing(const std::string& name, const std::vector<std:
     allocated = counter.count();
   }
   BOOST_TEST_REQUIRE(sameRows == kSteps, name << " has not come to rest: its rows changed");
-  BOOST_TEST_MESSAGE(name << ", " << rows << " rows: " << allocated << " allocations in "
-                          << kSteps << " steps");
+  BOOST_TEST_MESSAGE(name << ", " << rows << " rows: " << allocated << " allocations in " << kSteps
+                          << " steps");
   BOOST_TEST(allocated == 0);
 }
 

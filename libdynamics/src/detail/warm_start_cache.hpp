@@ -10,10 +10,11 @@ namespace mlcp::dynamics::detail {
 
 /// lambda of the last step by row key (World::sourceKey() with the row index: joint and row, or
 /// geometry pair, point within the pair and row), so the next step can start its iterative
-/// solver from the lambda of the rows that persist. Kept as (key, lambda) pairs sorted by key: World's keys come ascending
-/// (joints first, then contacts by geometry pair), so store() only checks the order and lookup()
-/// merges in O(n + stored); keys out of order are sorted (store) or searched (lookup,
-/// O(log stored) each). Allocates nothing once its capacity has reached the largest n.
+/// solver from the lambda of the rows that persist. Kept as (key, lambda) pairs sorted by key:
+/// World's keys come ascending (joints first, then contacts by geometry pair), so store() only
+/// checks the order and lookup() merges in O(n + stored); keys out of order are sorted (store) or
+/// searched (lookup, O(log stored) each). Allocates nothing once its capacity has reached the
+/// largest n.
 class WarmStartCache {
  public:
   /// Keeps lambda (n) under keys (n), replacing what was stored. For a key given twice one of

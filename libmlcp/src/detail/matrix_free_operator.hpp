@@ -25,8 +25,9 @@ namespace mlcp::detail {
 class MatrixFreeOperator {
  public:
   /// Reads the factors (not kept: what the operator needs is copied), checks them (sizes, body
-  /// indices, finite values) and precomputes iMJ and the diagonal A_ii = J_i . iMJ_i + cfm_i (a body whose block of
-  /// M^-1 is [m^-1 I3, 0; 0, I_W^-1] takes 12 products per row side instead of 36).
+  /// indices, finite values) and precomputes iMJ and the diagonal A_ii = J_i . iMJ_i + cfm_i (a
+  /// body whose block of M^-1 is [m^-1 I3, 0; 0, I_W^-1] takes 12 products per row side instead of
+  /// 36).
   /// @return empty when usable, otherwise a message naming the field and row (then unbound).
   std::string bind(const MatrixFreeProblem& factors);
   /// True when bind() succeeded.
@@ -85,7 +86,8 @@ class MatrixFreeOperator {
            m_J.row(s).segment<6>(6).dot(fc.col(m_body(s, 1)).transpose());
   }
 
-  int m_size = -1;  // rows n of the bound factors, -1 when unbound
+  // Rows n of the bound factors, -1 when unbound.
+  int m_size = -1;
   Eigen::VectorXi m_rigidBody;  // (bodies) 1 where M^-1 is [m^-1 I3, 0; 0, I_W^-1]
   // The per-row and per-slot arrays have room for at least n rows; entries from n on are unused.
   Eigen::VectorXi m_slotOf;  // (n) per row: its slot (rows with findex < 0 first)

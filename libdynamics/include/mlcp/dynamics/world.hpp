@@ -70,10 +70,9 @@ struct StepStatistics {
 /// between any two steps (setSolver), so Dantzig, PGS and APGD swap without this code changing.
 /// Iterative solvers get the previous step's lambda of the same rows as initial guess.
 /// The step keeps its buffers (contact constraints, rows, the warm-start table) from step to
-/// step, and the solver reads the factors in place, so a step whose sizes were reached before allocates
-/// little: the containers whose size is the row count are Eigen vectors, which reallocate when n
-/// changes.
-/// Frames and units: z up, SI units everywhere (m, kg, s, N, rad).
+/// step, and the solver reads the factors in place, so a step whose sizes were reached before
+/// allocates little: the containers whose size is the row count are Eigen vectors, which reallocate
+/// when n changes. Frames and units: z up, SI units everywhere (m, kg, s, N, rad).
 class World {
  public:
   /// Empty world: gravity (0, 0, -9.81) m/s^2, ERP 0.2, CFM 1e-5, the default collision
