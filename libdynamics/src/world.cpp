@@ -1,5 +1,5 @@
 // World: bodies, geometry, joints and the bookkeeping around a step; the step itself (assembly
-// and integration) is in world_step.cpp.
+// and integration) is in world_step.cpp, its contacts and row sources in world_contacts.cpp.
 
 #include "detail/body_step_data.hpp"
 #include "detail/warm_start_cache.hpp"
