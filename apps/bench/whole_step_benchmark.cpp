@@ -6,7 +6,10 @@
 // libdynamics steps with the matrix-free PGS (pgs-matrix-free: ODE's quickstep algorithm on J and
 // M^-1), ODE with dWorldQuickStep; both run K sweeps of SOR with omega = 1.3 (ODE's defaults,
 // K = 20) and no tolerance. Prints the median CPU time per step over the steps of each phase
-// (falling, landing, resting), the rows of the MLCP and the residual libdynamics reached.
+// (falling, landing, resting), the rows of the MLCP and the residual libdynamics reached, then
+// where each step's time goes: libdynamics' phases (StepStatistics::times: collision, assembly,
+// solve, integration) beside ODE's collision (dSpaceCollide and the contact joints) and
+// dWorldQuickStep. All times are CPU times of the thread.
 //
 //   ./build/apps/bench/mlcp_bench_whole_step [--count 1000] [--steps 180] [--iterations 20]
 
@@ -153,9 +156,13 @@ int main(int argc, char** argv) {
     double ours = 0.0;
     double ode = 0.0;
     double solve = 0.0;
+    double collision = 0.0;
+    double assembly = 0.0;
+    double integration = 0.0;
     double quickStep = 0.0;
-    int rows = 0;
-    int odeRows = 0;
+    double odeCollision = 0.0;
+    double rows = 0.0;
+    double odeRows = 0.0;
     double residual = 0.0;
   };
   std::vector<Sample> samples;
@@ -168,8 +175,12 @@ int main(int argc, char** argv) {
     ode.step(scene.timeStep);
     s.ode = mlcp::bench::threadSeconds() - start;
     const md::StepStatistics& stats = scene.world.lastStatistics();
-    s.solve = stats.solveSeconds;
+    s.solve = stats.times.solve;
+    s.collision = stats.times.collision;
+    s.assembly = stats.times.assembly;
+    s.integration = stats.times.integration;
     s.quickStep = ode.quickStepSeconds();
+    s.odeCollision = s.ode - s.quickStep;
     s.rows = stats.rows;
     s.odeRows = ode.rows();
     s.residual = stats.relativeResidual;
@@ -185,25 +196,41 @@ int main(int argc, char** argv) {
       "ODE collision + dWorldQuickStep | of which dWorldQuickStep | ratio | "
       "libdynamics residual |\n|---|--:|--:|--:|--:|--:|--:|--:|\n");
   const int third = steps / 3;
-  for (int phase = 0; phase < 3; ++phase) {
+  // Median over the steps of window `phase` (falling, landing, resting) of one figure.
+  auto windowMedian = [&](int phase, double Sample::*field) {
     const int first = phase * third;
     const int last = phase == 2 ? steps : first + third;
-    std::vector<double> ours, odeTimes, solve, quickStep, rows, odeRows, residual;
-    for (int k = first; k < last; ++k) {
-      ours.push_back(samples[static_cast<size_t>(k)].ours);
-      odeTimes.push_back(samples[static_cast<size_t>(k)].ode);
-      solve.push_back(samples[static_cast<size_t>(k)].solve);
-      quickStep.push_back(samples[static_cast<size_t>(k)].quickStep);
-      rows.push_back(samples[static_cast<size_t>(k)].rows);
-      odeRows.push_back(samples[static_cast<size_t>(k)].odeRows);
-      residual.push_back(samples[static_cast<size_t>(k)].residual);
-    }
+    std::vector<double> values;
+    for (int k = first; k < last; ++k) values.push_back(samples[static_cast<size_t>(k)].*field);
+    return median(values);
+  };
+  auto window = [&](int phase) {
+    return fmt::format("{}-{}", phase * third + 1, phase == 2 ? steps : (phase + 1) * third);
+  };
+  for (int phase = 0; phase < 3; ++phase) {
+    const double ours = windowMedian(phase, &Sample::ours);
+    const double odeTime = windowMedian(phase, &Sample::ode);
     fmt::print(
-        "| {}-{} | {:.0f} / {:.0f} | {:.2f} ms | {:.2f} ms | {:.2f} ms | {:.2f} ms | "
+        "| {} | {:.0f} / {:.0f} | {:.2f} ms | {:.2f} ms | {:.2f} ms | {:.2f} ms | "
         "{:.2f}× | {:.1e} |\n",
-        first + 1, last, median(rows), median(odeRows), 1e3 * median(ours), 1e3 * median(solve),
-        1e3 * median(odeTimes), 1e3 * median(quickStep), median(ours) / median(odeTimes),
-        median(residual));
+        window(phase), windowMedian(phase, &Sample::rows), windowMedian(phase, &Sample::odeRows),
+        1e3 * ours, 1e3 * windowMedian(phase, &Sample::solve), 1e3 * odeTime,
+        1e3 * windowMedian(phase, &Sample::quickStep), ours / odeTime,
+        windowMedian(phase, &Sample::residual));
   }
+
+  fmt::print(
+      "\nWhere the time goes (median CPU time per step of each phase; ODE's collision is "
+      "dSpaceCollide with the contact joints, its step time minus dWorldQuickStep).\n\n"
+      "| steps | collision | assembly | solve | integration | ODE collision | "
+      "ODE dWorldQuickStep |\n|---|--:|--:|--:|--:|--:|--:|\n");
+  for (int phase = 0; phase < 3; ++phase)
+    fmt::print("| {} | {:.2f} ms | {:.2f} ms | {:.2f} ms | {:.2f} ms | {:.2f} ms | {:.2f} ms |\n",
+               window(phase), 1e3 * windowMedian(phase, &Sample::collision),
+               1e3 * windowMedian(phase, &Sample::assembly),
+               1e3 * windowMedian(phase, &Sample::solve),
+               1e3 * windowMedian(phase, &Sample::integration),
+               1e3 * windowMedian(phase, &Sample::odeCollision),
+               1e3 * windowMedian(phase, &Sample::quickStep));
   return 0;
 }

@@ -8,13 +8,18 @@
 
 namespace mlcp::dynamics {
 
+BuiltInCollision::BuiltInCollision() : m_broadPhase(std::make_unique<detail::BroadPhase>()) {}
+
+BuiltInCollision::~BuiltInCollision() = default;
+
 void BuiltInCollision::findContacts(const std::vector<Body>& bodies,
                                     const std::vector<Geometry>& geometries,
                                     const BodyPairFilter& filter,
                                     std::vector<ContactPoint>& contacts) {
   contacts.clear();
-  const std::vector<Eigen::Isometry3d> poses = detail::geometryPoses(bodies, geometries);
-  for (const auto& [i, j] : detail::candidatePairs(bodies, geometries, poses, filter)) {
+  m_broadPhase->update(bodies, geometries, filter);
+  const std::vector<Eigen::Isometry3d>& poses = m_broadPhase->poses();
+  for (const auto& [i, j] : m_broadPhase->pairs()) {
     if (!detail::collideBuiltIn(geometries, poses, i, j, contacts)) {
       const Geometry& a = geometries[static_cast<size_t>(i)];
       const Geometry& b = geometries[static_cast<size_t>(j)];

@@ -39,6 +39,12 @@ double rowVelocity(const ConstraintRow& row, const Body* a, const Body* b) {
 ContactConstraint::ContactConstraint(const ContactPoint& contact, const ContactMaterial& material)
     : Constraint(contact.bodyA, contact.bodyB), m_contact(contact), m_material(material) {}
 
+void ContactConstraint::reset(const ContactPoint& contact, const ContactMaterial& material) {
+  setBodies(contact.bodyA, contact.bodyB);
+  m_contact = contact;
+  m_material = material;
+}
+
 int ContactConstraint::rowCount(const RowContext&) const { return m_material.mu > 0.0 ? 3 : 1; }
 
 void ContactConstraint::fillRows(const RowContext& context, std::span<ConstraintRow> rows) const {

@@ -92,7 +92,11 @@ class OdeGeometryCache {
 
   dGeomID geom(int index) const { return m_geoms[static_cast<size_t>(index)]; }
 
+  /// The broad phase, kept with the geoms so its buffers live as long as the detector.
+  BroadPhase& broadPhase() { return m_broadPhase; }
+
  private:
+  BroadPhase m_broadPhase;
   std::vector<dGeomID> m_geoms;
   std::vector<Shape> m_shapes;
 };
@@ -118,10 +122,12 @@ void OdeCollision::findContacts(const std::vector<Body>& bodies,
                                 std::vector<ContactPoint>& contacts) {
   detail::initialiseOde();
   contacts.clear();
-  const std::vector<Eigen::Isometry3d> poses = detail::geometryPoses(bodies, geometries);
+  detail::BroadPhase& broadPhase = m_cache->broadPhase();
+  broadPhase.update(bodies, geometries, filter);
+  const std::vector<Eigen::Isometry3d>& poses = broadPhase.poses();
   m_cache->update(geometries, poses);
   std::array<dContactGeom, detail::kMaxContacts> found;
-  for (const auto& [i, j] : detail::candidatePairs(bodies, geometries, poses, filter)) {
+  for (const auto& [i, j] : broadPhase.pairs()) {
     if (m_preferBuiltIn && detail::collideBuiltIn(geometries, poses, i, j, contacts)) continue;
     // dCollide's normal points so that moving the first geom along it by depth separates the
     // pair, i.e. from j towards i: ContactPoint's convention with A = i.

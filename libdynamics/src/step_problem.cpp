@@ -13,8 +13,16 @@
 namespace mlcp::dynamics {
 
 std::string StepProblem::rowLabel(int row) const {
-  const RowLabel& label = rows[static_cast<size_t>(row)];
-  return fmt::format("{} {}", sources[static_cast<size_t>(label.source)].label, label.name);
+  std::string label;
+  rowLabel(row, label);
+  return label;
+}
+
+void StepProblem::rowLabel(int row, std::string& label) const {
+  const RowLabel& entry = rows[static_cast<size_t>(row)];
+  label.assign(sources[static_cast<size_t>(entry.source)].label);
+  label.push_back(' ');
+  label.append(entry.name);
 }
 
 Problem StepProblem::toProblem() const {

@@ -1,8 +1,10 @@
 // World: bodies, geometry, joints and the bookkeeping around a step; the step itself (assembly
-// and integration) is in world_step.cpp.
+// and integration) is in world_step.cpp, its contacts and row sources in world_contacts.cpp.
 
 #include "detail/body_step_data.hpp"
+#include "detail/warm_start_cache.hpp"
 
+#include <mlcp/dynamics/contact_constraint.hpp>
 #include <mlcp/dynamics/world.hpp>
 
 #include <fmt/format.h>
@@ -12,7 +14,10 @@
 
 namespace mlcp::dynamics {
 
-World::World() : m_detector(makeDefaultCollisionDetector()) {}
+World::World()
+    : m_detector(makeDefaultCollisionDetector()),
+      m_problem(std::make_shared<StepProblem>()),
+      m_previousLambda(std::make_unique<detail::WarmStartCache>()) {}
 World::~World() = default;
 World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;

@@ -11,20 +11,22 @@
 //              q' = normalise(q + h/2 (0, w') q)     (ODE's dxStepBody without finite rotation)
 
 #include "detail/body_step_data.hpp"
+#include "detail/warm_start_cache.hpp"
 
 #include <mlcp/dynamics/contact_constraint.hpp>
 #include <mlcp/dynamics/world.hpp>
 #include <mlcp/matrix_free_problem.hpp>
-#include <mlcp/residual.hpp>
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <ctime>
+#include <iterator>
 #include <memory>
-#include <set>
 #include <stdexcept>
+#include <utility>
 
 namespace mlcp::dynamics {
 
@@ -32,10 +34,25 @@ namespace {
 
 constexpr int kMaxRowsPerConstraint = 6;
 
+/// Resizes an Eigen array to `rows` (x its columns) with realloc, which keeps the memory and the
+/// pages already touched when the size changes, and does nothing when it does not (Eigen's
+/// conservativeResize() of a vector calls realloc even then).
+template <typename Array>
+void resizeInPlace(Array& array, Eigen::Index rows) {
+  if (array.rows() != rows) array.conservativeResize(rows, array.cols());
+}
+
 Eigen::Matrix3d crossMatrix(const Eigen::Vector3d& v) {
   Eigen::Matrix3d m;
   m << 0.0, -v.z(), v.y(), v.z(), 0.0, -v.x(), -v.y(), v.x(), 0.0;
   return m;
+}
+
+/// CPU time used by the calling thread so far (unit: s).
+double threadSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
 void requireTimeStep(double h, const char* function) {
@@ -45,30 +62,6 @@ void requireTimeStep(double h, const char* function) {
 }
 
 }  // namespace
-
-void World::findContacts() {
-  std::set<std::pair<int, int>> connected;
-  if (!m_collideConnected)
-    for (const auto& constraint : m_constraints)
-      connected.insert({std::min(constraint->bodyA(), constraint->bodyB()),
-                        std::max(constraint->bodyA(), constraint->bodyB())});
-  BodyPairFilter filter;
-  if (!connected.empty())
-    filter = [&connected](int a, int b) {
-      return connected.count({std::min(a, b), std::max(a, b)}) == 0;
-    };
-  m_detector->findContacts(m_bodies, m_geometries, filter, m_contacts);
-  m_contactConstraints.clear();
-  for (const ContactPoint& contact : m_contacts) {
-    if (!contact.p_W.allFinite() || !contact.n_W.allFinite() || !std::isfinite(contact.depth))
-      throw std::runtime_error(
-          fmt::format("{} collision detector returned a non-finite contact between '{}' and '{}'",
-                      m_detector->name(), m_geometries[static_cast<size_t>(contact.geometryA)].name,
-                      m_geometries[static_cast<size_t>(contact.geometryB)].name));
-    m_contactConstraints.push_back(std::make_unique<ContactConstraint>(
-        contact, contactMaterial(contact.geometryA, contact.geometryB)));
-  }
-}
 
 void World::computeBodyTerms(double h) {
   m_bodyData.resize(m_bodies.size());
@@ -96,31 +89,15 @@ void World::computeBodyTerms(double h) {
   }
 }
 
-std::uint64_t World::rowKey(int source, int localRow) const {
-  const int constraints = constraintCount();
-  if (source < constraints)
-    return (static_cast<std::uint64_t>(source) << 8) | static_cast<std::uint64_t>(localRow);
-  // Contacts: geometry pair, index of the point within the pair, row.
-  const ContactPoint& contact = m_contacts[static_cast<size_t>(source - constraints)];
-  int withinPair = 0;
-  for (int k = source - constraints - 1; k >= 0; --k) {
-    const ContactPoint& other = m_contacts[static_cast<size_t>(k)];
-    if (other.geometryA != contact.geometryA || other.geometryB != contact.geometryB) break;
-    ++withinPair;
-  }
-  return (std::uint64_t{1} << 63) | (static_cast<std::uint64_t>(contact.geometryA) << 38) |
-         (static_cast<std::uint64_t>(contact.geometryB) << 14) |
-         (static_cast<std::uint64_t>(withinPair) << 4) | static_cast<std::uint64_t>(localRow);
-}
-
 void World::assembleRows(double h) {
   const RowContext context{h, m_erpCfm, m_bodies};
-  std::vector<const Constraint*> sources;
-  sources.reserve(m_constraints.size() + m_contactConstraints.size());
+  std::vector<const Constraint*>& sources = m_sources;
+  sources.clear();
   for (const auto& c : m_constraints) sources.push_back(c.get());
-  for (const auto& c : m_contactConstraints) sources.push_back(c.get());
+  for (size_t k = 0; k < m_contacts.size(); ++k) sources.push_back(m_contactConstraints[k].get());
 
-  std::vector<int> counts(sources.size());
+  std::vector<int>& counts = m_sourceRows;
+  counts.resize(sources.size());
   int n = 0;
   for (size_t s = 0; s < sources.size(); ++s) {
     counts[s] = sources[s]->rowCount(context);
@@ -130,42 +107,33 @@ void World::assembleRows(double h) {
     n += counts[s];
   }
 
-  StepProblem& step = m_problem;
+  StepProblem& step = *m_problem;
   MatrixFreeProblem& p = step.problem;
-  p.name = fmt::format("{} step {}", m_name, m_stepCount);
-  p.J.setZero(n, 12);
-  p.bodies.resize(n, 2);
-  p.cfm.resize(n);
-  p.b.resize(n);
-  p.lo.resize(n);
-  p.hi.resize(n);
-  p.findex.resize(n);
+  p.name.clear();
+  fmt::format_to(std::back_inserter(p.name), "{} step {}", m_name, m_stepCount);
+  // Every row is written below.
+  resizeInPlace(p.J, n);
+  resizeInPlace(p.bodies, n);
+  resizeInPlace(p.cfm, n);
+  resizeInPlace(p.b, n);
+  resizeInPlace(p.lo, n);
+  resizeInPlace(p.hi, n);
+  resizeInPlace(p.findex, n);
   p.nub = 0;
-  m_c.resize(n);
+  resizeInPlace(m_c, n);
   step.rows.assign(static_cast<size_t>(n), RowLabel{});
-  step.sources.clear();
-  step.contactCount = static_cast<int>(m_contactConstraints.size());
+  step.sources.resize(sources.size());
+  step.contactCount = static_cast<int>(m_contacts.size());
   m_rowKeys.resize(static_cast<size_t>(n));
 
   std::array<ConstraintRow, kMaxRowsPerConstraint> scratch;
   int offset = 0;
   for (size_t s = 0; s < sources.size(); ++s) {
     const Constraint& constraint = *sources[s];
-    const bool isContact = s >= m_constraints.size();
-    std::string label;
-    if (isContact) {
-      const auto& contact = static_cast<const ContactConstraint&>(constraint).contact();
-      label =
-          fmt::format("contact {}/{}", m_geometries[static_cast<size_t>(contact.geometryA)].name,
-                      m_geometries[static_cast<size_t>(contact.geometryB)].name);
-    } else {
-      label = fmt::format("{}{}{} {}/{}", constraint.kind(), constraint.name().empty() ? "" : " ",
-                          constraint.name(), bodyName(constraint.bodyA()),
-                          bodyName(constraint.bodyB()));
-    }
-    step.sources.push_back(
-        {std::string(constraint.kind()), label, constraint.bodyA(), constraint.bodyB()});
+    labelSource(s, constraint);
+    const std::string& label = step.sources[s].label;
     const int count = counts[s];
+    const std::uint64_t key = sourceKey(static_cast<int>(s));
     for (int k = 0; k < count; ++k) scratch[static_cast<size_t>(k)] = ConstraintRow{};
     constraint.fillRows(context,
                         std::span<ConstraintRow>(scratch.data(), static_cast<size_t>(count)));
@@ -189,14 +157,15 @@ void World::assembleRows(double h) {
       m_c[i] = row.c;
       step.rows[static_cast<size_t>(i)] =
           RowLabel{static_cast<int>(s), k, row.type, row.name, row.violation};
-      m_rowKeys[static_cast<size_t>(i)] = rowKey(static_cast<int>(s), k);
+      m_rowKeys[static_cast<size_t>(i)] = key | static_cast<std::uint64_t>(k);
     }
     offset += count;
   }
 
   // M^-1 blocks and rhs_tmp = v / h + M^-1 f_ext per body; b = c / h - J rhs_tmp.
   p.inverseMass.resize(m_bodies.size());
-  std::vector<Vector6d> rhsTmp(m_bodies.size());
+  std::vector<Vector6d>& rhsTmp = m_bodyVectors;
+  rhsTmp.resize(m_bodies.size());
   for (size_t k = 0; k < m_bodies.size(); ++k) {
     const Body& body = m_bodies[k];
     const BodyStepData& data = m_bodyData[k];
@@ -219,28 +188,36 @@ void World::assembleRows(double h) {
 const StepProblem& World::prepareStep(double h) {
   requireTimeStep(h, "World::prepareStep");
   m_prepared = false;
+  // A solver that kept the factors of the last step (the matrix-free ones in this library do
+  // not) keeps that step's problem: this one is assembled into a new one.
+  if (m_problem.use_count() > 1) m_problem = std::make_shared<StepProblem>();
+  const double start = threadSeconds();
   findContacts();
+  const double found = threadSeconds();
   computeBodyTerms(h);
   assembleRows(h);
-  m_problem.step = m_stepCount;
-  m_problem.h = h;
+  m_prepareTimes.collision = found - start;
+  m_prepareTimes.assembly = threadSeconds() - found;
+  m_problem->step = m_stepCount;
+  m_problem->h = h;
   m_prepared = true;
-  return m_problem;
+  return *m_problem;
 }
 
 void World::finishStep(const Eigen::VectorXd& lambda) {
   if (!m_prepared)
     throw std::logic_error("World::finishStep: call prepareStep() first (once per step)");
-  const MatrixFreeProblem& p = m_problem.problem;
+  const MatrixFreeProblem& p = m_problem->problem;
   const int n = p.size();
   if (lambda.size() != n)
     throw std::invalid_argument(fmt::format(
         "World::finishStep: lambda has {} entries but the step has {} rows", lambda.size(), n));
   if (!lambda.allFinite())
     throw std::invalid_argument("World::finishStep: lambda has NaN or Inf entries");
-  const double h = m_problem.h;
+  const double h = m_problem->h;
 
-  std::vector<Vector6d> force(m_bodies.size());
+  std::vector<Vector6d>& force = m_bodyVectors;
+  force.resize(m_bodies.size());
   for (size_t k = 0; k < m_bodies.size(); ++k) force[k] = m_bodyData[k].externalForce;
   for (int i = 0; i < n; ++i)
     for (int side = 0; side < 2; ++side)
@@ -260,8 +237,7 @@ void World::finishStep(const Eigen::VectorXd& lambda) {
     body.tau_B_W.setZero();
   }
 
-  m_previousLambda.clear();
-  for (int i = 0; i < n; ++i) m_previousLambda[m_rowKeys[static_cast<size_t>(i)]] = lambda[i];
+  m_previousLambda->store(m_rowKeys, lambda);
   m_lambda = lambda;
   m_prepared = false;
   ++m_stepCount;
@@ -270,24 +246,30 @@ void World::finishStep(const Eigen::VectorXd& lambda) {
 
 void World::applyWarmStart(MixedLCP& solver) {
   if (!m_warmStart || !solver.capabilities().usesInitialGuess) return;
-  const int n = m_problem.size();
-  Eigen::VectorXd x0 = Eigen::VectorXd::Zero(n);
-  for (int i = 0; i < n; ++i)
-    if (const auto found = m_previousLambda.find(m_rowKeys[static_cast<size_t>(i)]);
-        found != m_previousLambda.end())
-      x0[i] = found->second;
-  solver.setInitialGuess(x0);
+  m_previousLambda->lookup(m_rowKeys, m_initialGuess);
+  solver.setInitialGuess(m_initialGuess);
 }
 
 void World::step(double h) {
   prepareStep(h);
-  const int n = m_problem.size();
+  const int n = m_problem->size();
+  // A fresh record, keeping the capacity of its strings.
+  std::string solverName = std::move(m_statistics.solverName);
+  std::string worstRow = std::move(m_statistics.worstRow);
   m_statistics = StepStatistics{};
+  m_statistics.solverName = std::move(solverName);
+  m_statistics.solverName.clear();
+  m_statistics.worstRow = std::move(worstRow);
+  m_statistics.worstRow.clear();
   m_statistics.rows = n;
-  m_statistics.contacts = m_problem.contactCount;
+  m_statistics.contacts = m_problem->contactCount;
+  StepTimes& times = m_statistics.times;
+  times = m_prepareTimes;
   if (n == 0) {
     m_statistics.status = Status::Converged;
+    const double start = threadSeconds();
     finishStep(Eigen::VectorXd());
+    times.integration = threadSeconds() - start;
     return;
   }
   if (m_solver == nullptr)
@@ -302,12 +284,34 @@ void World::step(double h) {
     throw std::runtime_error(fmt::format(
         "{}: {} rows exceed World's dense limit of {} (A would take {:.0f} MB); raise it with "
         "setMaxDenseRows() or use a matrix-free solver (pgs-matrix-free, apgd-matrix-free)",
-        m_problem.problem.name, n, m_maxDenseRows, 8e-6 * n * static_cast<double>(n)));
-  const auto factors = std::make_shared<const MatrixFreeProblem>(m_problem.problem);
-  solver.setProblem(toProblem(factors, dense));
+        m_problem->problem.name, n, m_maxDenseRows, 8e-6 * n * static_cast<double>(n)));
+  double clock = threadSeconds();
+  auto lap = [&clock] {
+    const double now = threadSeconds();
+    return now - std::exchange(clock, now);
+  };
+  // The solver reads the factors in place, through a pointer that shares the ownership of the
+  // step problem (see prepareStep()).
+  const std::shared_ptr<const MatrixFreeProblem> factors(m_problem, &m_problem->problem);
+  if (dense) {
+    solver.setProblem(toProblem(factors, true));
+  } else {
+    // toProblem(factors, false) in reused vectors; the solver checks the factors itself.
+    m_solverInput.name = factors->name;
+    m_solverInput.b = factors->b;
+    m_solverInput.lo = factors->lo;
+    m_solverInput.hi = factors->hi;
+    m_solverInput.findex = factors->findex;
+    m_solverInput.nub = factors->nub;
+    m_solverInput.matrixFree = factors;
+    solver.setProblem(m_solverInput);
+    m_solverInput.matrixFree.reset();
+  }
   applyWarmStart(solver);
+  times.assembly += lap();
   const SolveReport& report = solver.solve();
-  m_statistics.solverName = std::string(solver.name());
+  times.solve = lap();
+  m_statistics.solverName.assign(solver.name());
   m_statistics.status = report.status;
   m_statistics.iterations = report.iterations;
   m_statistics.relativeResidual = report.relativeResidual;
@@ -315,16 +319,10 @@ void World::step(double h) {
   if (report.status == Status::InvalidProblem || report.status == Status::NumericalFailure)
     throw std::runtime_error(fmt::format("{}: solver {} returned {}: {}", factors->name,
                                          solver.name(), report.status, report.message));
-  if (report.status != Status::Converged) {
-    const Eigen::VectorXd& x = solver.getLambda();
-    Eigen::VectorXd w;
-    factors->multiply(x, w);
-    w -= factors->b;
-    const Residuals residuals = computeResiduals(x, w, factors->lo, factors->hi, factors->findex,
-                                                 factors->b.cwiseAbs().maxCoeff());
-    if (residuals.worstRow >= 0) m_statistics.worstRow = m_problem.rowLabel(residuals.worstRow);
-  }
+  if (report.status != Status::Converged && report.worstRow >= 0 && report.worstRow < n)
+    m_problem->rowLabel(report.worstRow, m_statistics.worstRow);
   finishStep(solver.getLambda());
+  times.integration = lap();
 }
 
 }  // namespace mlcp::dynamics

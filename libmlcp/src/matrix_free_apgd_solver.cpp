@@ -19,14 +19,18 @@ Capabilities MatrixFreeApgdSolver::capabilities() const {
 }
 
 void MatrixFreeApgdSolver::setMatrixFree(const MatrixFreeProblem& factors) {
-  setMatrixFree(std::make_shared<const MatrixFreeProblem>(factors));
+  bindFactors(factors);
+  detail::setFactorData(*this, factors);
+}
+
+void MatrixFreeApgdSolver::bindFactors(const MatrixFreeProblem& factors) {
+  m_factorError = m_operator->bind(factors);
+  setImplicitMatrix(factors.size());
 }
 
 void MatrixFreeApgdSolver::setMatrixFree(std::shared_ptr<const MatrixFreeProblem> factors) {
   if (!factors) throw std::invalid_argument("MatrixFreeApgdSolver::setMatrixFree: null factors");
-  m_factorError = m_operator->bind(factors);
-  setImplicitMatrix(factors->size());
-  detail::setFactorData(*this, *factors);
+  setMatrixFree(*factors);
 }
 
 void MatrixFreeApgdSolver::setProblem(const Problem& problem) {
@@ -34,7 +38,7 @@ void MatrixFreeApgdSolver::setProblem(const Problem& problem) {
     MixedLCP::setProblem(problem);
     return;
   }
-  setMatrixFree(problem.matrixFree);
+  bindFactors(*problem.matrixFree);  // b, lo, hi, findex, nub from the Problem only
   detail::setProblemData(*this, problem);
 }
 

@@ -20,14 +20,18 @@ Capabilities MatrixFreePgsSolver::capabilities() const {
 }
 
 void MatrixFreePgsSolver::setMatrixFree(const MatrixFreeProblem& factors) {
-  setMatrixFree(std::make_shared<const MatrixFreeProblem>(factors));
+  bindFactors(factors);
+  detail::setFactorData(*this, factors);
+}
+
+void MatrixFreePgsSolver::bindFactors(const MatrixFreeProblem& factors) {
+  m_factorError = m_operator->bind(factors);
+  setImplicitMatrix(factors.size());
 }
 
 void MatrixFreePgsSolver::setMatrixFree(std::shared_ptr<const MatrixFreeProblem> factors) {
   if (!factors) throw std::invalid_argument("MatrixFreePgsSolver::setMatrixFree: null factors");
-  m_factorError = m_operator->bind(factors);
-  setImplicitMatrix(factors->size());
-  detail::setFactorData(*this, *factors);
+  setMatrixFree(*factors);
 }
 
 void MatrixFreePgsSolver::setProblem(const Problem& problem) {
@@ -35,7 +39,7 @@ void MatrixFreePgsSolver::setProblem(const Problem& problem) {
     MixedLCP::setProblem(problem);
     return;
   }
-  setMatrixFree(problem.matrixFree);
+  bindFactors(*problem.matrixFree);  // b, lo, hi, findex, nub from the Problem only
   detail::setProblemData(*this, problem);
 }
 

@@ -166,6 +166,7 @@ const SolveReport& MixedLCP::solve() {
   report.frictionRounds = 0;
   report.absoluteResidual = report.relativeResidual = SolveReport::kUnset;
   report.maxBoundViolation = report.maxComplementarityViolation = SolveReport::kUnset;
+  report.worstRow = -1;
   report.residualHistory.clear();
 
   auto stopClock = [&] {
@@ -211,6 +212,7 @@ const SolveReport& MixedLCP::solve() {
   report.relativeResidual = r.relative;
   report.maxBoundViolation = r.maxBoundViolation;
   report.maxComplementarityViolation = r.maxComplementarityViolation;
+  report.worstRow = r.worstRow;
   if (report.message.empty() && report.status == Status::Converged) report.message = "solved";
   stopClock();
   return report;

@@ -28,9 +28,10 @@ class MatrixFreeApgdSolver final : public ApgdSolver {
   explicit MatrixFreeApgdSolver(const ApgdOptions& options = {});
   ~MatrixFreeApgdSolver() override;
 
-  /// Copies the factors (and their b, lo, hi, findex, nub) in place of a dense A.
+  /// Takes the factors (and their b, lo, hi, findex, nub) in place of a dense A: J, iMJ, cfm and
+  /// the body pairs are copied in sweep order, the factors are not kept.
   void setMatrixFree(const MatrixFreeProblem& factors);
-  /// Shares the factors (never modified). @throws std::invalid_argument when null.
+  /// As above (the pointer is not kept). @throws std::invalid_argument when null.
   void setMatrixFree(std::shared_ptr<const MatrixFreeProblem> factors);
   /// Takes problem.matrixFree when set (with the Problem's b, lo, hi, findex, nub, x);
   /// otherwise stores the dense problem, which solve() then rejects as InvalidProblem.
@@ -40,6 +41,8 @@ class MatrixFreeApgdSolver final : public ApgdSolver {
   std::string_view name() const override { return "apgd-matrix-free"; }
 
  private:
+  /// Binds the factors to the operator and sizes the solver for them (not b, lo, hi, findex).
+  void bindFactors(const MatrixFreeProblem& factors);
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
   void multiplyA(const Eigen::VectorXd& x, Eigen::VectorXd& out) const override;
   void diagonalOfA(const ProblemView& problem, Eigen::VectorXd& out) const override;

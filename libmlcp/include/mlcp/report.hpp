@@ -30,6 +30,9 @@ struct SolveReport {
   double maxBoundViolation = kUnset;
   /// max_i max(min(x_i - l_i, w_i^+), min(u_i - x_i, w_i^-)).
   double maxComplementarityViolation = kUnset;
+  /// Row of the largest |r_i| of the final x (Residuals::worstRow), -1 before a solve and when
+  /// n = 0: lets a caller name the worst constraint without recomputing w = A x - b.
+  int worstRow = -1;
   /// Wall time of the solve, validation and residual included (unit: s).
   double solveSeconds = 0.0;
   /// Relative residual per iteration when SolverOptions::recordHistory is set

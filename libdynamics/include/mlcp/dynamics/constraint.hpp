@@ -46,6 +46,9 @@ class Constraint {
  protected:
   /// @throws std::invalid_argument when both bodies are -1 or they are the same body
   Constraint(int bodyA, int bodyB);
+  /// Re-targets the constraint (for objects reused from step to step, as contacts are).
+  /// @throws std::invalid_argument as the constructor
+  void setBodies(int bodyA, int bodyB);
 
  private:
   int m_bodyA;

@@ -14,11 +14,15 @@ namespace mlcp::dynamics {
 ///              -restitution (J v) when approaching faster than bounceVelocity;
 ///   friction:  the same with t1, t2, c = 0, findex -> the normal row, lo = -mu, hi = mu
 ///              (mu = +inf: unbounded rows without findex).
-/// The World makes these from the collision detector's ContactPoints at every step.
+/// The World makes these from the collision detector's ContactPoints at every step, reusing the
+/// objects of earlier steps (reset()).
 class ContactConstraint final : public Constraint {
  public:
   /// @throws std::invalid_argument for a contact between two static geometries
   ContactConstraint(const ContactPoint& contact, const ContactMaterial& material);
+  /// Makes this the constraint of another contact point, as if constructed anew.
+  /// @throws std::invalid_argument for a contact between two static geometries
+  void reset(const ContactPoint& contact, const ContactMaterial& material);
 
   std::string_view kind() const override { return "contact"; }
   int rowCount(const RowContext&) const override;

@@ -27,6 +27,8 @@ struct RowSource {
   std::string label;  ///< kind, optional name and the two bodies, e.g. "ball link0/link1"
   int bodyA = -1;     ///< -1 = world
   int bodyB = -1;
+  int geometryA = -1;  ///< contacts: the geometry pair (World::geometries()); -1 for joints
+  int geometryB = -1;
 };
 
 /// The MLCP of one World step in ODE's force form, as World::prepareStep() assembles it:
@@ -48,6 +50,8 @@ struct StepProblem {
   int size() const { return problem.size(); }
   /// "ball link0/link1 x", "contact box3/ground friction1", ... @pre 0 <= row < n
   std::string rowLabel(int row) const;
+  /// As above, written into `label` (its capacity reused). @pre 0 <= row < n
+  void rowLabel(int row, std::string& label) const;
   /// The assembled dense problem A = J M^-1 J^T + diag(CFM/h) with problem.name as name, and
   /// the factors attached (Problem::matrixFree) for the matrix-free solvers.
   Problem toProblem() const;

@@ -14,11 +14,24 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 namespace mlcp::dynamics {
+
+class ContactConstraint;
+namespace detail {
+class WarmStartCache;
+}  // namespace detail
+
+/// CPU time of the calling thread spent in each phase of the last World::step() (unit: s), to
+/// see where a step's time goes (wall time would count other processes' time slices too).
+struct StepTimes {
+  double collision = 0.0;    ///< contact points: broad and narrow phase, contact constraints
+  double assembly = 0.0;     ///< body terms, rows, b, the factors and warm start to the solver
+  double solve = 0.0;        ///< MixedLCP::solve()
+  double integration = 0.0;  ///< velocities, poses, the warm-start table (finishStep)
+};
 
 /// What the last World::step() did.
 struct StepStatistics {
@@ -32,6 +45,7 @@ struct StepStatistics {
   /// When the solver did not converge: label of the row with the largest residual
   /// ("contact box3/ground friction1"), so the joint or contact at fault is named.
   std::string worstRow;
+  StepTimes times;  ///< CPU time per phase
 };
 
 /// A rigid-body world stepped as ODE's dWorldStep (shared/reference/solvers.md 1.9; seed 004):
@@ -55,7 +69,10 @@ struct StepStatistics {
 /// The solver is used only through the MixedLCP base class, is not owned, and may be replaced
 /// between any two steps (setSolver), so Dantzig, PGS and APGD swap without this code changing.
 /// Iterative solvers get the previous step's lambda of the same rows as initial guess.
-/// Frames and units: z up, SI units everywhere (m, kg, s, N, rad).
+/// The step keeps its buffers (contact constraints, rows, the warm-start table) from step to
+/// step, and the solver reads the factors in place, so a step whose sizes were reached before
+/// allocates little: the containers whose size is the row count are Eigen vectors, which reallocate
+/// when n changes. Frames and units: z up, SI units everywhere (m, kg, s, N, rad).
 class World {
  public:
   /// Empty world: gravity (0, 0, -9.81) m/s^2, ERP 0.2, CFM 1e-5, the default collision
@@ -168,8 +185,9 @@ class World {
   /// @throws std::invalid_argument for a lambda of the wrong size or with NaN/Inf
   void finishStep(const Eigen::VectorXd& lambda);
 
-  /// The problem of the last prepareStep() or step().
-  const StepProblem& lastProblem() const { return m_problem; }
+  /// The problem of the last prepareStep() or step(); the reference (as prepareStep()'s) is
+  /// valid until the next one.
+  const StepProblem& lastProblem() const { return *m_problem; }
   /// lambda of the last step (n) (unit: N, N m).
   const Eigen::VectorXd& lastLambda() const { return m_lambda; }
   /// What the last step() did (rows, contacts, solver, status, residual, time).
@@ -191,13 +209,17 @@ class World {
   void computeBodyTerms(double h);
   void assembleRows(double h);
   void applyWarmStart(MixedLCP& solver);
-  std::uint64_t rowKey(int source, int localRow) const;
+  /// Warm-start key of a source's rows without the row index (its low 4 bits): joint index, or
+  /// a contact's geometry pair and index of the point within the pair.
+  std::uint64_t sourceKey(int source) const;
+  void labelSource(size_t source, const Constraint& constraint);
 
   std::vector<Body> m_bodies;
   std::vector<Geometry> m_geometries;
   std::vector<std::unique_ptr<Constraint>> m_constraints;
   std::vector<ContactPoint> m_contacts;
-  std::vector<std::unique_ptr<Constraint>> m_contactConstraints;
+  /// One per contact of the step (the first m_contacts.size()), reused across steps.
+  std::vector<std::unique_ptr<ContactConstraint>> m_contactConstraints;
   std::map<std::pair<int, int>, ContactMaterial> m_pairMaterials;
   ContactMaterial m_defaultMaterial;
   std::unique_ptr<CollisionDetector> m_detector;
@@ -210,11 +232,19 @@ class World {
   std::string m_name = "world";
 
   std::vector<BodyStepData> m_bodyData;
-  StepProblem m_problem;
-  Eigen::VectorXd m_c;  ///< per row, for b
+  /// The step's problem, shared with the solver during step() (the factors it is given point
+  /// into it); replaced by a new one only when the solver kept that pointer.
+  std::shared_ptr<StepProblem> m_problem;
+  std::vector<const Constraint*> m_sources;  ///< joints then contacts, per step
+  std::vector<int> m_sourceRows;             ///< rows of each source
+  std::vector<Vector6d> m_bodyVectors;       ///< per body: v / h + M^-1 f_ext, then the force
+  Eigen::VectorXd m_c;                       ///< per row, for b
   std::vector<std::uint64_t> m_rowKeys;
-  std::unordered_map<std::uint64_t, double> m_previousLambda;
+  std::unique_ptr<detail::WarmStartCache> m_previousLambda;
+  Eigen::VectorXd m_initialGuess;
+  Problem m_solverInput;  ///< what setProblem() gets, its vectors reused
   Eigen::VectorXd m_lambda;
+  StepTimes m_prepareTimes;  ///< collision and assembly of the last prepareStep()
   bool m_prepared = false;
   StepStatistics m_statistics;
   int m_stepCount = 0;
