@@ -216,9 +216,17 @@ void World::assembleRows(double h) {
   }
 }
 
+void World::validateBodies() {
+  for (Body& body : m_bodies) {
+    body.validate();
+    body.q_WB.normalize();
+  }
+}
+
 const StepProblem& World::prepareStep(double h) {
   requireTimeStep(h, "World::prepareStep");
   m_prepared = false;
+  validateBodies();
   findContacts();
   computeBodyTerms(h);
   assembleRows(h);
@@ -280,6 +288,7 @@ void World::applyWarmStart(MixedLCP& solver) {
 }
 
 void World::step(double h) {
+  requireTimeStep(h, "World::step");
   prepareStep(h);
   const int n = m_problem.size();
   m_statistics = StepStatistics{};
