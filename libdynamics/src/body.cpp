@@ -80,16 +80,18 @@ void Body::validate() const {
   for (int i = 0; i < 3; ++i)
     for (int j = i + 1; j < 3; ++j)
       if (std::abs(I_Bcm_B(i, j) - I_Bcm_B(j, i)) > kInertiaSymmetryTolerance * scale)
-        fail(fmt::format("inertia I_Bcm_B is not symmetric: I_Bcm_B({}, {}) = {} but "
-                         "I_Bcm_B({}, {}) = {}",
-                         i, j, I_Bcm_B(i, j), j, i, I_Bcm_B(j, i)));
+        fail(
+            fmt::format("inertia I_Bcm_B is not symmetric: I_Bcm_B({}, {}) = {} but "
+                        "I_Bcm_B({}, {}) = {}",
+                        i, j, I_Bcm_B(i, j), j, i, I_Bcm_B(j, i)));
   if (Eigen::LLT<Eigen::Matrix3d>(I_Bcm_B).info() != Eigen::Success) {
     const Eigen::Vector3d eigenvalues =
         Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(I_Bcm_B, Eigen::EigenvaluesOnly)
             .eigenvalues();
-    fail(fmt::format("inertia I_Bcm_B is not positive definite: eigenvalues ({}, {}, {}) kg m^2 "
-                     "must all be > 0",
-                     eigenvalues[0], eigenvalues[1], eigenvalues[2]));
+    fail(
+        fmt::format("inertia I_Bcm_B is not positive definite: eigenvalues ({}, {}, {}) kg m^2 "
+                    "must all be > 0",
+                    eigenvalues[0], eigenvalues[1], eigenvalues[2]));
   }
   requireFinite(p_WB, "position p_WB", "m");
   requireFinite(v_WB, "velocity v_WB", "m/s");
@@ -98,9 +100,10 @@ void Body::validate() const {
   requireFinite(tau_B_W, "torque tau_B_W", "N m");
   const double norm = q_WB.norm();
   if (!q_WB.coeffs().allFinite() || !(std::abs(norm - 1.0) <= kUnitQuaternionTolerance))
-    fail(fmt::format("orientation q_WB = (w {}, x {}, y {}, z {}) has norm {}; it must be a finite "
-                     "unit quaternion (|norm - 1| <= {}, e.g. q.normalized())",
-                     q_WB.w(), q_WB.x(), q_WB.y(), q_WB.z(), norm, kUnitQuaternionTolerance));
+    fail(
+        fmt::format("orientation q_WB = (w {}, x {}, y {}, z {}) has norm {}; it must be a finite "
+                    "unit quaternion (|norm - 1| <= {}, e.g. q.normalized())",
+                    q_WB.w(), q_WB.x(), q_WB.y(), q_WB.z(), norm, kUnitQuaternionTolerance));
 }
 
 }  // namespace mlcp::dynamics

@@ -62,9 +62,10 @@ Constraint& World::addConstraint(std::unique_ptr<Constraint> constraint) {
 
 void World::setGravity(const Eigen::Vector3d& gravity_W) {
   if (!gravity_W.allFinite())
-    throw std::invalid_argument(fmt::format("World::setGravity: gravity = ({}, {}, {}) must be "
-                                            "finite (m/s^2)",
-                                            gravity_W.x(), gravity_W.y(), gravity_W.z()));
+    throw std::invalid_argument(
+        fmt::format("World::setGravity: gravity = ({}, {}, {}) must be "
+                    "finite (m/s^2)",
+                    gravity_W.x(), gravity_W.y(), gravity_W.z()));
   m_gravity = gravity_W;
 }
 

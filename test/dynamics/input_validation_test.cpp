@@ -235,10 +235,8 @@ BOOST_AUTO_TEST_CASE(bad_joint_softness) {
   dyn::RowSoftness softness;
   softness.erp = kNaN;
   checkRejected([&] { joint.setSoftness(softness); }, {"erp = nan"});
-  checkRejected([&] { joint.setSoftness(dyn::RowSoftness::fromSpring(kNaN, 1.0)); },
-                {"kp = nan"});
-  checkRejected([&] { joint.setSoftness(dyn::RowSoftness::fromSpring(100.0, -1.0)); },
-                {"kd = -1"});
+  checkRejected([&] { joint.setSoftness(dyn::RowSoftness::fromSpring(kNaN, 1.0)); }, {"kp = nan"});
+  checkRejected([&] { joint.setSoftness(dyn::RowSoftness::fromSpring(100.0, -1.0)); }, {"kd = -1"});
 }
 
 BOOST_AUTO_TEST_CASE(non_finite_joint_anchor_or_axis) {
@@ -263,8 +261,8 @@ BOOST_AUTO_TEST_CASE(non_finite_joint_anchor_or_axis) {
 
 BOOST_AUTO_TEST_CASE(nan_limit_motor) {
   dyn::World world = worldWithWheel();
-  dyn::HingeJoint& hinge = world.emplaceConstraint<dyn::HingeJoint>(
-      -1, 0, Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ());
+  dyn::HingeJoint& hinge = world.emplaceConstraint<dyn::HingeJoint>(-1, 0, Eigen::Vector3d::Zero(),
+                                                                    Eigen::Vector3d::UnitZ());
   dyn::LimitMotor limit;
   limit.lower = kNaN;
   checkRejected([&] { hinge.setLimitMotor(limit); }, {"LimitMotor::lower = nan"});

@@ -1,10 +1,9 @@
 #include <mlcp/adapters/peer_verdict.hpp>
+#include <mlcp/residual.hpp>
 
 #include <fmt/format.h>
 
 #include <cmath>
-
-#include <mlcp/residual.hpp>
 
 namespace mlcp::adapters {
 
@@ -19,9 +18,9 @@ double setPeerStatus(const ProblemView& problem,
     Eigen::Index row = 0;
     while (std::isfinite(x[row])) ++row;
     report.status = Status::NumericalFailure;
-    report.message = fmt::format("{} returned NaN or Inf in x (x[{}] = {}{}); x was reset to zero",
-                                 verdict.peer, row, x[row],
-                                 verdict.peerSucceeded ? ", while reporting success" : "");
+    report.message =
+        fmt::format("{} returned NaN or Inf in x (x[{}] = {}{}); x was reset to zero", verdict.peer,
+                    row, x[row], verdict.peerSucceeded ? ", while reporting success" : "");
     x.setZero();
   }
   w.noalias() = problem.A * x;

@@ -42,8 +42,8 @@ inline void requireBodyIndex(const std::vector<Body>& bodies, int index, const c
 /// @throws std::invalid_argument "<what>: <field> = (x, y, z) must be finite" unless v is finite.
 inline void requireFinite(const Eigen::Vector3d& v, const char* what, const char* field) {
   if (!v.allFinite())
-    throw std::invalid_argument(fmt::format("{}: {} = ({}, {}, {}) must be finite (m)", what, field,
-                                            v.x(), v.y(), v.z()));
+    throw std::invalid_argument(
+        fmt::format("{}: {} = ({}, {}, {}) must be finite (m)", what, field, v.x(), v.y(), v.z()));
 }
 
 /// Unit vector of v. @throws std::invalid_argument when v is zero or not finite.

@@ -43,10 +43,10 @@ GyroscopicMode gyroscopicModeFromString(std::string_view name);
 /// The World copies bodies into its own list (World::addBody) and steps them in place; force and
 /// torque accumulators are cleared after every step, as in ODE.
 struct Body {
-  std::string name;                                          ///< for labels and CSV files
-  double mass = 1.0;                                         ///< (unit: kg), > 0
-  Eigen::Matrix3d I_Bcm_B = Eigen::Matrix3d::Identity();     ///< inertia about the CM (kg m^2)
-  Eigen::Vector3d p_WB = Eigen::Vector3d::Zero();            ///< CM position (unit: m)
+  std::string name;                                       ///< for labels and CSV files
+  double mass = 1.0;                                      ///< (unit: kg), > 0
+  Eigen::Matrix3d I_Bcm_B = Eigen::Matrix3d::Identity();  ///< inertia about the CM (kg m^2)
+  Eigen::Vector3d p_WB = Eigen::Vector3d::Zero();         ///< CM position (unit: m)
   /// Orientation, maps B to W: a unit quaternion, |norm - 1| <= kUnitQuaternionTolerance.
   Eigen::Quaterniond q_WB = Eigen::Quaterniond::Identity();
   Eigen::Vector3d v_WB = Eigen::Vector3d::Zero();            ///< CM velocity (unit: m/s)

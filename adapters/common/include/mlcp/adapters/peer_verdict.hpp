@@ -1,10 +1,10 @@
 #pragma once
 
-#include <string_view>
+#include <mlcp/mixed_lcp.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/mixed_lcp.hpp>
+#include <string_view>
 
 namespace mlcp::adapters {
 
