@@ -19,6 +19,7 @@ AxisJoint::AxisJoint(const std::vector<Body>& bodies,
     : Constraint(bodyA, bodyB) {
   detail::requireBodyIndex(bodies, bodyA, "AxisJoint");
   detail::requireBodyIndex(bodies, bodyB, "AxisJoint");
+  detail::requireFinite(p_WP, "AxisJoint", "p_WP");
   if (bodyB < 0)
     throw std::invalid_argument("AxisJoint: body B must be a body (A may be the world)");
   const Eigen::Vector3d a = detail::unitAxis(axis_W, "AxisJoint");

@@ -19,6 +19,7 @@ BallJoint::BallJoint(const std::vector<Body>& bodies,
     : Constraint(bodyA, bodyB) {
   detail::requireBodyIndex(bodies, bodyA, "BallJoint");
   detail::requireBodyIndex(bodies, bodyB, "BallJoint");
+  detail::requireFinite(p_WP, "BallJoint", "p_WP");
   const detail::Pose A = detail::poseOf(bodies, bodyA);
   const detail::Pose B = detail::poseOf(bodies, bodyB);
   m_p_AP_A = A.R.transpose() * (p_WP - A.p);

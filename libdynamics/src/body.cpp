@@ -1,8 +1,10 @@
 #include <mlcp/dynamics/body.hpp>
 
+#include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
 #include <fmt/format.h>
 
+#include <cmath>
 #include <stdexcept>
 
 namespace mlcp::dynamics {
@@ -62,20 +64,46 @@ void Body::validate() const {
   auto fail = [this](const std::string& what) {
     throw std::invalid_argument(fmt::format("body '{}': {}", name, what));
   };
+  auto requireFinite = [&fail](const Eigen::Vector3d& value, const char* field, const char* unit) {
+    if (!value.allFinite())
+      fail(fmt::format("{} = ({}, {}, {}) must be finite ({})", field, value.x(), value.y(),
+                       value.z(), unit));
+  };
   if (!(mass > 0.0) || !std::isfinite(mass))
     fail(fmt::format("mass = {} must be finite and > 0 kg", mass));
-  if (!I_Bcm_B.allFinite()) fail("inertia I_Bcm_B has NaN or Inf entries");
-  if ((I_Bcm_B - I_Bcm_B.transpose()).cwiseAbs().maxCoeff() > 1e-9 * I_Bcm_B.cwiseAbs().maxCoeff())
-    fail("inertia I_Bcm_B is not symmetric");
-  const double smallest = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(I_Bcm_B).eigenvalues()[0];
-  if (!(smallest > 0.0))
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      if (!std::isfinite(I_Bcm_B(i, j)))
+        fail(fmt::format("inertia I_Bcm_B({}, {}) = {} must be finite (kg m^2)", i, j,
+                         I_Bcm_B(i, j)));
+  const double scale = I_Bcm_B.cwiseAbs().maxCoeff();
+  for (int i = 0; i < 3; ++i)
+    for (int j = i + 1; j < 3; ++j)
+      if (std::abs(I_Bcm_B(i, j) - I_Bcm_B(j, i)) > kInertiaSymmetryTolerance * scale)
+        fail(
+            fmt::format("inertia I_Bcm_B is not symmetric: I_Bcm_B({}, {}) = {} but "
+                        "I_Bcm_B({}, {}) = {}",
+                        i, j, I_Bcm_B(i, j), j, i, I_Bcm_B(j, i)));
+  if (Eigen::LLT<Eigen::Matrix3d>(I_Bcm_B).info() != Eigen::Success) {
+    const Eigen::Vector3d eigenvalues =
+        Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(I_Bcm_B, Eigen::EigenvaluesOnly)
+            .eigenvalues();
     fail(
-        fmt::format("inertia I_Bcm_B is not positive definite (smallest eigenvalue {})", smallest));
-  if (!p_WB.allFinite() || !v_WB.allFinite() || !w_WB.allFinite() || !f_B_W.allFinite() ||
-      !tau_B_W.allFinite())
-    fail("position, velocity, angular velocity, force or torque has NaN or Inf entries");
-  if (!q_WB.coeffs().allFinite() || q_WB.norm() < 1e-12)
-    fail("orientation quaternion q_WB is zero or not finite");
+        fmt::format("inertia I_Bcm_B is not positive definite: eigenvalues ({}, {}, {}) kg m^2 "
+                    "must all be > 0",
+                    eigenvalues[0], eigenvalues[1], eigenvalues[2]));
+  }
+  requireFinite(p_WB, "position p_WB", "m");
+  requireFinite(v_WB, "velocity v_WB", "m/s");
+  requireFinite(w_WB, "angular velocity w_WB", "rad/s");
+  requireFinite(f_B_W, "force f_B_W", "N");
+  requireFinite(tau_B_W, "torque tau_B_W", "N m");
+  const double norm = q_WB.norm();
+  if (!q_WB.coeffs().allFinite() || !(std::abs(norm - 1.0) <= kUnitQuaternionTolerance))
+    fail(
+        fmt::format("orientation q_WB = (w {}, x {}, y {}, z {}) has norm {}; it must be a finite "
+                    "unit quaternion (|norm - 1| <= {}, e.g. q.normalized())",
+                    q_WB.w(), q_WB.x(), q_WB.y(), q_WB.z(), norm, kUnitQuaternionTolerance));
 }
 
 }  // namespace mlcp::dynamics

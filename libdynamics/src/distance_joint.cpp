@@ -22,6 +22,8 @@ DistanceJoint::DistanceJoint(const std::vector<Body>& bodies,
     : Constraint(bodyA, bodyB), m_distance(distance.value_or((p_WPB - p_WPA).norm())) {
   detail::requireBodyIndex(bodies, bodyA, "DistanceJoint");
   detail::requireBodyIndex(bodies, bodyB, "DistanceJoint");
+  detail::requireFinite(p_WPA, "DistanceJoint", "p_WPA");
+  detail::requireFinite(p_WPB, "DistanceJoint", "p_WPB");
   if (!(m_distance >= 0.0) || !std::isfinite(m_distance))
     throw std::invalid_argument(
         fmt::format("DistanceJoint: distance = {} must be finite and >= 0 m", m_distance));

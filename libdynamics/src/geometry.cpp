@@ -46,8 +46,14 @@ void Geometry::validate(int bodyCount) const {
   };
   if (body < -1 || body >= bodyCount)
     fail(fmt::format("body = {} is outside -1 .. {}", body, bodyCount - 1));
-  if (!p_BG.allFinite() || !q_BG.coeffs().allFinite() || q_BG.norm() < 1e-12)
-    fail("pose p_BG, q_BG is not finite or the quaternion is zero");
+  if (!p_BG.allFinite())
+    fail(fmt::format("p_BG = ({}, {}, {}) must be finite (m)", p_BG.x(), p_BG.y(), p_BG.z()));
+  if (const double norm = q_BG.norm();
+      !q_BG.coeffs().allFinite() || !(std::abs(norm - 1.0) <= Body::kUnitQuaternionTolerance))
+    fail(
+        fmt::format("q_BG = (w {}, x {}, y {}, z {}) has norm {}; it must be a finite unit "
+                    "quaternion (|norm - 1| <= {})",
+                    q_BG.w(), q_BG.x(), q_BG.y(), q_BG.z(), norm, Body::kUnitQuaternionTolerance));
   std::visit(
       Overloaded{[&](const Sphere& s) { positive(s.radius, "sphere radius"); },
                  [&](const Box& b) {

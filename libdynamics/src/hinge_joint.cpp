@@ -25,6 +25,7 @@ HingeJoint::HingeJoint(const std::vector<Body>& bodies,
     : Constraint(bodyA, bodyB) {
   detail::requireBodyIndex(bodies, bodyA, "HingeJoint");
   detail::requireBodyIndex(bodies, bodyB, "HingeJoint");
+  detail::requireFinite(p_WP, "HingeJoint", "p_WP");
   const Eigen::Vector3d a = detail::unitAxis(axis_W, "HingeJoint");
   const detail::Pose A = detail::poseOf(bodies, bodyA);
   const detail::Pose B = detail::poseOf(bodies, bodyB);

@@ -57,11 +57,12 @@ void LimitMotor::validate() const {
   auto fail = [](const std::string& what) {
     throw std::invalid_argument(fmt::format("LimitMotor::{}", what));
   };
-  if (lower && std::isnan(*lower)) fail("lower is NaN");
-  if (upper && std::isnan(*upper)) fail("upper is NaN");
+  if (lower && std::isnan(*lower)) fail(fmt::format("lower = {} must not be NaN", *lower));
+  if (upper && std::isnan(*upper)) fail(fmt::format("upper = {} must not be NaN", *upper));
   if (lower && upper && *lower > *upper)
     fail(fmt::format("lower = {} > upper = {}", *lower, *upper));
-  if (motorSpeed && !std::isfinite(*motorSpeed)) fail("motorSpeed is not finite");
+  if (motorSpeed && !std::isfinite(*motorSpeed))
+    fail(fmt::format("motorSpeed = {} must be finite", *motorSpeed));
   if (!(maxMotorForce >= 0.0) || !std::isfinite(maxMotorForce))
     fail(fmt::format("maxMotorForce = {} must be finite and >= 0", maxMotorForce));
   limitSoftness.validate();

@@ -48,6 +48,7 @@ int World::addGeometry(Geometry geometry) {
                         ? bodyName(geometry.body)
                         : fmt::format("static{}", index);
   geometry.validate(bodyCount());
+  geometry.q_BG.normalize();
   m_geometries.push_back(std::move(geometry));
   return index;
 }
@@ -66,7 +67,10 @@ Constraint& World::addConstraint(std::unique_ptr<Constraint> constraint) {
 
 void World::setGravity(const Eigen::Vector3d& gravity_W) {
   if (!gravity_W.allFinite())
-    throw std::invalid_argument("World::setGravity: gravity is not finite");
+    throw std::invalid_argument(
+        fmt::format("World::setGravity: gravity = ({}, {}, {}) must be "
+                    "finite (m/s^2)",
+                    gravity_W.x(), gravity_W.y(), gravity_W.z()));
   m_gravity = gravity_W;
 }
 

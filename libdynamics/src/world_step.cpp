@@ -185,12 +185,20 @@ void World::assembleRows(double h) {
   }
 }
 
+void World::validateBodies() {
+  for (Body& body : m_bodies) {
+    body.validate();
+    body.q_WB.normalize();
+  }
+}
+
 const StepProblem& World::prepareStep(double h) {
   requireTimeStep(h, "World::prepareStep");
   m_prepared = false;
   // A solver that kept the factors of the last step (the matrix-free ones in this library do
   // not) keeps that step's problem: this one is assembled into a new one.
   if (m_problem.use_count() > 1) m_problem = std::make_shared<StepProblem>();
+  validateBodies();
   const double start = threadSeconds();
   findContacts();
   const double found = threadSeconds();
@@ -251,6 +259,7 @@ void World::applyWarmStart(MixedLCP& solver) {
 }
 
 void World::step(double h) {
+  requireTimeStep(h, "World::step");
   prepareStep(h);
   const int n = m_problem->size();
   // A fresh record, keeping the capacity of its strings.

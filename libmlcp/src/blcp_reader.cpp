@@ -83,6 +83,9 @@ class Tokens {
 
   int line() const { return m_tokenLine; }
 
+  /// Bytes not read yet (unit: bytes).
+  size_t remaining() const { return m_text.size() - m_pos; }
+
  private:
   static bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -133,11 +136,25 @@ Problem parseBlcp(std::string_view text, std::string_view source) {
   const long long nub = tokens.integer("nub");
   if (nub < 0 || nub > n) tokens.fail(fmt::format("nub = {} is out of range 0 .. n = {}", nub, n));
 
+  // Refuse a size the rest of the text cannot hold before allocating for it (a short file that
+  // declares a large n would otherwise allocate the dense n x n A): every value is at least one
+  // character and a separator, and b, lo, hi, findex hold n values each.
+  const double available = static_cast<double>(tokens.remaining()) + 1.0;
+  if (8.0 * n > available)
+    tokens.fail(
+        fmt::format("n = {} rows need at least {} more bytes for b, lo, hi and findex; the "
+                    "file has {} left",
+                    n, 8.0 * n, tokens.remaining()));
+
   Problem p;
   p.nub = static_cast<int>(nub);
   tokens.expectKeyword("A");
   std::string_view storage = tokens.expectToken("'dense' or 'coo'");
   if (storage == "dense") {
+    if (2.0 * static_cast<double>(n) * n > available)
+      tokens.fail(
+          fmt::format("dense A of {} x {} needs at least {} more bytes; the file has {} left", n, n,
+                      2.0 * static_cast<double>(n) * n, tokens.remaining()));
     p.A.resize(n, n);
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) p.A(i, j) = tokens.number(fmt::format("A({}, {})", i, j), false);

@@ -15,6 +15,11 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kMaxDimension = 20000;  // A is stored dense (3.2 GB at this size)
+// A dataset of unknown length (W's p, i, x) may declare at most this many times more bytes than
+// the file stores for it: the
+// deflate filter reaches a few times on doubles; a larger ratio is a decompression bomb or a
+// chunked dataset left unwritten (fill values), which would allocate without any data behind it.
+constexpr double kMaxExpansion = 64.0;
 
 /// Owns one HDF5 identifier and closes it with the matching H5*close.
 class Handle {
@@ -35,8 +40,8 @@ class Handle {
 
 class FclibFile {
  public:
-  explicit FclibFile(const std::filesystem::path& path)
-      : m_path(path.string()), m_file(open(path), H5Fclose) {}
+  /// Takes ownership of the file identifier `file` (negative when opening failed).
+  FclibFile(std::string label, hid_t file) : m_path(std::move(label)), m_file(file, H5Fclose) {}
 
   [[noreturn]] void fail(const std::string& message) const { throw ParseError(m_path, 0, message); }
 
@@ -61,6 +66,13 @@ class FclibFile {
     if (size < 0) fail(fmt::format("{}: cannot read the dataspace", name));
     if (count >= 0 && size != count)
       fail(fmt::format("{}: has {} values, expected {}", name, size, count));
+    // A dataset of unknown length must be backed by the file (one of a known length is bounded
+    // by what was read before; FCLIB leaves e.g. /solution/r unwritten, read as fill values).
+    const double declared = static_cast<double>(size) * sizeof(T);
+    const double stored = static_cast<double>(H5Dget_storage_size(dataset.get()));
+    if (count < 0 && size > 1 && declared > kMaxExpansion * stored)
+      fail(fmt::format("{}: declares {} values ({} bytes) but the file stores {} bytes for them",
+                       name, size, declared, stored));
     std::vector<T> values(static_cast<size_t>(size));
     const hid_t type = std::is_same_v<T, double> ? H5T_NATIVE_DOUBLE : H5T_NATIVE_INT;
     if (size > 0 && H5Dread(dataset.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0)
@@ -75,16 +87,26 @@ class FclibFile {
 
   int scalar(const std::string& name) const { return read<int>(name, 1)[0]; }
 
-  /// A CSparse matrix group (nzmax, m, n, nz, p, i, x), dense.
-  Eigen::MatrixXd matrix(const std::string& group) const {
+  /// A square CSparse matrix group (nzmax, m, n, nz, p, i, x) of a Delassus matrix, dense. Its
+  /// positive diagonal needs at least as many stored entries as rows, which is checked before
+  /// the dense matrix is allocated (so its size is backed by the file's data).
+  Eigen::MatrixXd delassusMatrix(const std::string& group) const {
     const int rows = scalar(group + "/m");
     const int cols = scalar(group + "/n");
     const int nz = scalar(group + "/nz");
     if (rows < 0 || cols < 0 || rows > kMaxDimension || cols > kMaxDimension)
       fail(fmt::format("{}: size {} x {} is outside 0 .. {}", group, rows, cols, kMaxDimension));
-    const std::vector<int> p = read<int>(group + "/p", -1);
+    if (rows != cols) fail(fmt::format("{}: is {} x {}, expected square", group, rows, cols));
+    const bool compressed = nz < 0;
+    const std::vector<int> p = read<int>(group + "/p", compressed ? cols + 1 : -1);
     const std::vector<int> i = read<int>(group + "/i", -1);
     const std::vector<double> x = read<double>(group + "/x", -1);
+    const long long entries = compressed ? p.back() : nz;
+    if (entries < rows || static_cast<size_t>(rows) > x.size())
+      fail(
+          fmt::format("{}: stores {} entries ({} values) for {} rows; a Delassus matrix has a "
+                      "positive diagonal",
+                      group, entries, x.size(), rows));
     Eigen::MatrixXd M = Eigen::MatrixXd::Zero(rows, cols);
     auto add = [&](long long k, int row, int col) {
       if (row < 0 || row >= rows || col < 0 || col >= cols)
@@ -97,7 +119,7 @@ class FclibFile {
           x.size() < static_cast<size_t>(nz))
         fail(fmt::format("{}: triplet with nz = {} but p, i, x hold {}, {}, {} values", group, nz,
                          p.size(), i.size(), x.size()));
-      for (int k = 0; k < nz; ++k) add(k, i[k], p[k]);
+      for (int k = 0; k < nz; ++k) add(k, i[static_cast<size_t>(k)], p[static_cast<size_t>(k)]);
       return M;
     }
     if (nz != -1 && nz != -2) fail(fmt::format("{}/nz = {}: expected >= 0, -1 or -2", group, nz));
@@ -116,22 +138,14 @@ class FclibFile {
   }
 
  private:
-  static hid_t open(const std::filesystem::path& path) {
-    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);  // errors are reported by exceptions
-    if (H5Fis_hdf5(path.string().c_str()) <= 0) return -1;
-    return H5Fopen(path.string().c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
-  }
-
   std::string m_path;
   Handle m_file;
 };
 
-}  // namespace
+/// HDF5 prints its error stack to stderr by default; the reader reports one line instead.
+void silenceHdf5Errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
 
-ProblemFile readFclib(const std::filesystem::path& path) {
-  if (!std::filesystem::is_regular_file(path))
-    throw ParseError(path.string(), 0, "cannot open the file");
-  const FclibFile file(path);
+ProblemFile readLocalProblem(const FclibFile& file, const std::string& fileName) {
   if (!file.isOpen()) file.fail("not an HDF5 file, or a truncated one");
   if (!file.exists("/fclib_local")) {
     if (file.exists("/fclib_global") || file.exists("/fclib_global_rolling"))
@@ -144,7 +158,7 @@ ProblemFile readFclib(const std::filesystem::path& path) {
     file.fail("/fclib_local/V, R: mixed local problems (with bilateral rows) are not supported");
   const int d = file.scalar("/fclib_local/spacedim");
   if (d != 2 && d != 3) file.fail(fmt::format("/fclib_local/spacedim = {}: expected 2 or 3", d));
-  Eigen::MatrixXd W = file.matrix("/fclib_local/W");
+  Eigen::MatrixXd W = file.delassusMatrix("/fclib_local/W");
   if (W.rows() != W.cols() || W.rows() % d != 0)
     file.fail(fmt::format("/fclib_local/W is {} x {}: expected square, (d nc) x (d nc) with d = {}",
                           W.rows(), W.cols(), d));
@@ -176,9 +190,33 @@ ProblemFile readFclib(const std::filesystem::path& path) {
     p.x = Eigen::Map<const Eigen::VectorXd>(r.data(), n);
   }
   if (d == 3) result.approximation = std::string(kFrictionPyramidNote);
-  p.name = fmt::format("{} (FCLIB local FC{}D{})", path.filename().string(), d,
+  p.name = fmt::format("{} (FCLIB local FC{}D{})", fileName, d,
                        d == 3 ? "; Coulomb cone linearised to a friction pyramid" : "");
   return result;
+}
+
+}  // namespace
+
+ProblemFile readFclib(const std::filesystem::path& path) {
+  if (!std::filesystem::is_regular_file(path))
+    throw ParseError(path.string(), 0, "cannot open the file");
+  silenceHdf5Errors();
+  const std::string name = path.string();
+  const hid_t id =
+      H5Fis_hdf5(name.c_str()) > 0 ? H5Fopen(name.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT) : -1;
+  return readLocalProblem(FclibFile(name, id), path.filename().string());
+}
+
+ProblemFile readFclibImage(std::span<const std::byte> image, const std::string& name) {
+  silenceHdf5Errors();
+  if (image.empty()) throw ParseError(name, 0, "empty file");
+  const Handle access(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
+  hid_t id = -1;
+  // The core driver without a backing store keeps the file in memory; the image is copied in.
+  if (access.valid() && H5Pset_fapl_core(access.get(), 1 << 16, 0) >= 0 &&
+      H5Pset_file_image(access.get(), const_cast<std::byte*>(image.data()), image.size()) >= 0)
+    id = H5Fopen(name.c_str(), H5F_ACC_RDONLY, access.get());
+  return readLocalProblem(FclibFile(name, id), name);
 }
 
 }  // namespace mlcp

@@ -115,6 +115,10 @@ BOOST_AUTO_TEST_CASE(errors_name_the_line_and_the_problem) {
   expectError(std::string(kSpecExample).substr(0, 40), 5, "unexpected end of file");
   expectError(std::string(kSpecExample) + "y 1 2 3\n", 11, "unknown section 'y'");
   expectError(variant("4 1 0", "4 inf 0"), 4, "A(0, 1) is infinite");
+  // A large n in a short file is refused before A (n x n) is allocated (found by fuzzing).
+  expectError("blcp 1\nn 100000 nub 0\nA coo 0\nb 1\n", 2, "n = 100000 rows need at least");
+  expectError("blcp 1\nn 1000 nub 0\nA dense 1 2 3\n" + std::string(9000, ' '), 3,
+              "dense A of 1000 x 1000 needs at least 2000000 more bytes");
 }
 
 BOOST_AUTO_TEST_CASE(missing_file_is_a_parse_error) {

@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <fstream>
+#include <span>
 #include <string>
 
 namespace utf = boost::unit_test;
@@ -82,6 +83,30 @@ BOOST_AUTO_TEST_CASE(truncated_and_foreign_files_fail_cleanly, *utf::preconditio
   BOOST_TEST(failure(text).find("not an HDF5 file") != std::string::npos);
   BOOST_TEST(failure(dir / "missing.hdf5").find("cannot open") != std::string::npos);
   fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(file_image_reads_as_the_file, *utf::precondition(SharedData())) {
+  std::ifstream in(testFile(), std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto image = std::as_bytes(std::span(bytes.data(), bytes.size()));
+  const mlcp::ProblemFile fromImage = mlcp::readFclibImage(image, "local.hdf5");
+  const mlcp::ProblemFile fromFile = mlcp::readFclib(testFile());
+  BOOST_TEST((fromImage.problem.A == fromFile.problem.A));
+  BOOST_TEST((fromImage.problem.b == fromFile.problem.b));
+  BOOST_TEST((fromImage.problem.hi == fromFile.problem.hi));
+  BOOST_TEST((fromImage.problem.findex == fromFile.problem.findex));
+  BOOST_TEST(fromImage.problem.name.rfind("local.hdf5 (FCLIB", 0) == 0);
+  // Cut images and foreign bytes fail with the reader's one line, labelled with the name.
+  for (const size_t size : {size_t{0}, size_t{8}, bytes.size() / 2, bytes.size() - 1000}) {
+    std::string what = "(accepted)";
+    try {
+      mlcp::readFclibImage(image.first(size), "cut.hdf5");
+    } catch (const mlcp::ParseError& e) {
+      what = e.what();
+    }
+    BOOST_TEST_INFO(size << " bytes: " << what);
+    BOOST_TEST(what.rfind("cut.hdf5:0: ", 0) == 0);
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

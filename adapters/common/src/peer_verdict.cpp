@@ -1,23 +1,36 @@
 #include <mlcp/adapters/peer_verdict.hpp>
+#include <mlcp/residual.hpp>
 
 #include <fmt/format.h>
 
-#include <mlcp/residual.hpp>
+#include <cmath>
 
 namespace mlcp::adapters {
 
 double setPeerStatus(const ProblemView& problem,
-                     const Eigen::VectorXd& x,
+                     Eigen::VectorXd& x,
                      Eigen::VectorXd& w,
                      const SolverOptions& options,
                      const PeerVerdict& verdict,
                      SolveReport& report) {
+  const bool nonFinite = !x.allFinite();
+  if (nonFinite) {
+    Eigen::Index row = 0;
+    while (std::isfinite(x[row])) ++row;
+    report.status = Status::NumericalFailure;
+    report.message =
+        fmt::format("{} returned NaN or Inf in x (x[{}] = {}{}); x was reset to zero", verdict.peer,
+                    row, x[row], verdict.peerSucceeded ? ", while reporting success" : "");
+    x.setZero();
+  }
   w.noalias() = problem.A * x;
   w -= problem.b;
   const double bNorm = problem.size() > 0 ? problem.b.cwiseAbs().maxCoeff() : 0.0;
   const Residuals r = computeResiduals(x, w, problem.lo, problem.hi, problem.findex, bNorm);
   const std::string_view separator = verdict.caveat.empty() ? "" : "; ";
-  if (!verdict.peerSucceeded) {
+  if (nonFinite) {
+    // the peer's NaN or Inf, reported above
+  } else if (!verdict.peerSucceeded) {
     report.status = verdict.failureStatus;
     report.message = fmt::format("{} reported failure: {}", verdict.peer, verdict.failureReason);
   } else if (r.relative <= options.relativeTolerance ||

@@ -39,11 +39,19 @@ inline void requireBodyIndex(const std::vector<Body>& bodies, int index, const c
                                             static_cast<int>(bodies.size()) - 1));
 }
 
+/// @throws std::invalid_argument "<what>: <field> = (x, y, z) must be finite" unless v is finite.
+inline void requireFinite(const Eigen::Vector3d& v, const char* what, const char* field) {
+  if (!v.allFinite())
+    throw std::invalid_argument(
+        fmt::format("{}: {} = ({}, {}, {}) must be finite (m)", what, field, v.x(), v.y(), v.z()));
+}
+
 /// Unit vector of v. @throws std::invalid_argument when v is zero or not finite.
 inline Eigen::Vector3d unitAxis(const Eigen::Vector3d& v, const char* what) {
   const double norm = v.norm();
   if (!(norm > 1e-12) || !std::isfinite(norm))
-    throw std::invalid_argument(fmt::format("{}: the axis must be a finite non-zero vector", what));
+    throw std::invalid_argument(fmt::format(
+        "{}: axis_W = ({}, {}, {}) must be a finite non-zero vector", what, v.x(), v.y(), v.z()));
   return v / norm;
 }
 

@@ -2,7 +2,10 @@
 
 #include <mlcp/problem_file.hpp>
 
+#include <cstddef>
 #include <filesystem>
+#include <span>
+#include <string>
 
 namespace mlcp {
 
@@ -23,5 +26,14 @@ namespace mlcp {
 ///         is truncated, lacks a dataset, has inconsistent sizes or indices, NaN values, or holds a
 ///         global (/fclib_global) or mixed (V, R) problem, which are not supported
 ProblemFile readFclib(const std::filesystem::path& path);
+
+/// As readFclib(), from the bytes of an FCLIB file held in memory (an HDF5 file image, opened
+/// with HDF5's core driver: nothing is read from or written to disk). `name` labels the problem
+/// and the messages. In both readers, W's arrays p, i, x may not declare more than 64 times the
+/// bytes the file stores for them (a decompression bomb or unwritten chunks), and W needs at
+/// least as many stored entries as rows (a Delassus matrix has a positive diagonal), so what is
+/// allocated is backed by the file's data.
+/// @throws ParseError as readFclib
+ProblemFile readFclibImage(std::span<const std::byte> image, const std::string& name);
 
 }  // namespace mlcp

@@ -17,7 +17,8 @@ class AxisJoint final : public Constraint {
  public:
   /// @param[in] p_WP anchor in the world at A's current pose (unit: m)
   /// @param[in] axis_W axis in the world at A's current pose (normalised)
-  /// @throws std::invalid_argument for bad body indices, B = -1, or a zero axis
+  /// @throws std::invalid_argument for bad body indices, B = -1, a non-finite p_WP, or a zero
+  ///         or non-finite axis
   AxisJoint(const std::vector<Body>& bodies,
             int bodyA,
             int bodyB,

@@ -15,7 +15,8 @@ namespace mlcp::dynamics {
 class BallJoint final : public Constraint {
  public:
   /// Joins bodyA and bodyB (-1 = world) at the world point p_WP, at the bodies' current poses.
-  /// @throws std::invalid_argument for bad body indices (out of range, both -1, equal)
+  /// @throws std::invalid_argument for bad body indices (out of range, both -1, equal) or a
+  ///         non-finite p_WP
   BallJoint(const std::vector<Body>& bodies, int bodyA, int bodyB, const Eigen::Vector3d& p_WP);
 
   std::string_view kind() const override { return "ball"; }

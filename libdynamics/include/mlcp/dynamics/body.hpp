@@ -43,17 +43,25 @@ GyroscopicMode gyroscopicModeFromString(std::string_view name);
 /// The World copies bodies into its own list (World::addBody) and steps them in place; force and
 /// torque accumulators are cleared after every step, as in ODE.
 struct Body {
-  std::string name;                                          ///< for labels and CSV files
-  double mass = 1.0;                                         ///< (unit: kg), > 0
-  Eigen::Matrix3d I_Bcm_B = Eigen::Matrix3d::Identity();     ///< inertia about the CM (kg m^2)
-  Eigen::Vector3d p_WB = Eigen::Vector3d::Zero();            ///< CM position (unit: m)
-  Eigen::Quaterniond q_WB = Eigen::Quaterniond::Identity();  ///< orientation, maps B to W
+  std::string name;                                       ///< for labels and CSV files
+  double mass = 1.0;                                      ///< (unit: kg), > 0
+  Eigen::Matrix3d I_Bcm_B = Eigen::Matrix3d::Identity();  ///< inertia about the CM (kg m^2)
+  Eigen::Vector3d p_WB = Eigen::Vector3d::Zero();         ///< CM position (unit: m)
+  /// Orientation, maps B to W: a unit quaternion, |norm - 1| <= kUnitQuaternionTolerance.
+  Eigen::Quaterniond q_WB = Eigen::Quaterniond::Identity();
   Eigen::Vector3d v_WB = Eigen::Vector3d::Zero();            ///< CM velocity (unit: m/s)
   Eigen::Vector3d w_WB = Eigen::Vector3d::Zero();            ///< angular velocity (unit: rad/s)
   Eigen::Vector3d f_B_W = Eigen::Vector3d::Zero();           ///< applied force at CM (unit: N)
   Eigen::Vector3d tau_B_W = Eigen::Vector3d::Zero();         ///< applied torque (unit: N m)
   GyroscopicMode gyroscopicMode = GyroscopicMode::Implicit;  ///< see GyroscopicMode
   bool gravity = true;                                       ///< World::gravity() acts on it
+
+  /// Largest |norm(q_WB) - 1| validate() accepts (unit: 1). Quaternions typed with 7 significant
+  /// digits pass; World::addBody and World::step renormalise such a q_WB, anything further from
+  /// unit length is an error rather than a silently different orientation.
+  static constexpr double kUnitQuaternionTolerance = 1e-6;
+  /// Largest |I - I^T| entry validate() accepts, relative to the largest |I| entry (unit: 1).
+  static constexpr double kInertiaSymmetryTolerance = 1e-9;
 
   /// A body at p_WB with the given mass properties, at rest, identity orientation.
   static Body withMass(std::string name, const MassProperties& mass, const Eigen::Vector3d& p_WB);
@@ -71,8 +79,12 @@ struct Body {
   /// Velocity of the body-fixed point at p_WP: v + w x (p_WP - p_WB) (unit: m/s).
   Eigen::Vector3d pointVelocity(const Eigen::Vector3d& p_WP) const;
 
-  /// Checks mass > 0, an SPD symmetric inertia, finite state and a non-zero quaternion.
-  /// @throws std::invalid_argument naming the body and the field
+  /// Checks a finite mass > 0; a finite inertia, symmetric within kInertiaSymmetryTolerance and
+  /// positive definite (Cholesky factorisation; the message gives the smallest eigenvalue); finite
+  /// p_WB, v_WB, w_WB, f_B_W, tau_B_W; a finite q_WB of unit length within
+  /// kUnitQuaternionTolerance.
+  /// @throws std::invalid_argument "body '<name>': <field> = <value> ..." naming the body, the
+  ///         field (and entry) and the offending value
   void validate() const;
 };
 

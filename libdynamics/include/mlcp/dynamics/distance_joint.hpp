@@ -17,7 +17,8 @@ class DistanceJoint final : public Constraint {
  public:
   /// @param[in] p_WPA, p_WPB the two points in the world at the bodies' current poses (unit: m)
   /// @param[in] distance rest distance (unit: m), >= 0; the current distance when not given
-  /// @throws std::invalid_argument for bad body indices or a negative or NaN distance
+  /// @throws std::invalid_argument for bad body indices, non-finite anchors p_WPA, p_WPB, or a
+  ///         negative or non-finite distance
   DistanceJoint(const std::vector<Body>& bodies,
                 int bodyA,
                 int bodyB,

@@ -47,13 +47,15 @@ struct Geometry {
   Shape shape;                                     ///< see Shape
   int body = -1;                                   ///< index in World::bodies(), -1 static
   Eigen::Vector3d p_BG = Eigen::Vector3d::Zero();  ///< (unit: m)
-  Eigen::Quaterniond q_BG = Eigen::Quaterniond::Identity();  ///< maps G to B
+  /// Maps G to B: a unit quaternion, |norm - 1| <= Body::kUnitQuaternionTolerance.
+  Eigen::Quaterniond q_BG = Eigen::Quaterniond::Identity();
 
   /// Pose of G in the world, X_WG = X_WB X_BG (X_BG alone when static).
   /// @pre body is -1 or a valid index into bodies
   Eigen::Isometry3d poseInWorld(const std::vector<Body>& bodies) const;
 
-  /// Checks positive sizes, a unit plane normal on a static geometry, finite pose.
+  /// Checks positive sizes, a unit plane normal on a static geometry, a finite p_BG and a finite
+  /// unit q_BG (within Body::kUnitQuaternionTolerance; World::addGeometry renormalises it).
   /// @throws std::invalid_argument naming the geometry and the field
   void validate(int bodyCount) const;
 };

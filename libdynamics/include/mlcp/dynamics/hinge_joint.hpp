@@ -22,7 +22,8 @@ class HingeJoint final : public Constraint {
  public:
   /// Hinge at the world point p_WP about the world axis axis_W (normalised), at the bodies'
   /// current poses (angle 0 there).
-  /// @throws std::invalid_argument for bad body indices or a zero axis
+  /// @throws std::invalid_argument for bad body indices, a non-finite p_WP, or a zero or
+  ///         non-finite axis
   HingeJoint(const std::vector<Body>& bodies,
              int bodyA,
              int bodyB,

@@ -20,7 +20,7 @@ namespace mlcp::dynamics {
 class SliderJoint final : public Constraint {
  public:
   /// Slider along the world axis axis_W (normalised) at the bodies' current poses (s = 0 there).
-  /// @throws std::invalid_argument for bad body indices or a zero axis
+  /// @throws std::invalid_argument for bad body indices or a zero or non-finite axis
   SliderJoint(const std::vector<Body>& bodies, int bodyA, int bodyB, const Eigen::Vector3d& axis_W);
 
   std::string_view kind() const override { return "slider"; }

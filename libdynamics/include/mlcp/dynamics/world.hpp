@@ -82,11 +82,16 @@ class World {
   World(World&&) noexcept;
   World& operator=(World&&) noexcept;
 
-  /// Adds a copy of the body; returns its index. Empty names become "body<index>".
-  /// @throws std::invalid_argument as Body::validate
+  /// Adds a copy of the body; returns its index. Empty names become "body<index>". A q_WB within
+  /// Body::kUnitQuaternionTolerance of unit length is renormalised; any other bad field is an
+  /// error.
+  /// @throws std::invalid_argument as Body::validate (zero, negative or non-finite mass; a
+  ///         non-finite, non-symmetric or non-positive-definite inertia; a non-finite state; a
+  ///         non-unit quaternion)
   int addBody(Body body);
   /// The body with this index, to read or to change its state between steps (forces, velocities,
-  /// pose; keep mass > 0 and the inertia SPD). @pre 0 <= index < bodyCount()
+  /// pose, mass). The next step()/prepareStep() checks every body as addBody() does.
+  /// @pre 0 <= index < bodyCount()
   Body& body(int index) { return m_bodies[static_cast<size_t>(index)]; }
   /// @pre 0 <= index < bodyCount()
   const Body& body(int index) const { return m_bodies[static_cast<size_t>(index)]; }
@@ -129,7 +134,7 @@ class World {
   void setGravity(const Eigen::Vector3d& gravity_W);
   /// Default ERP (unit: 1) and CFM (unit: s/kg) of rows that do not set their own.
   const ErpCfm& erpCfm() const { return m_erpCfm; }
-  /// @throws std::invalid_argument for ERP outside [0, 1], CFM < 0 or NaN
+  /// @throws std::invalid_argument for ERP outside [0, 1] or NaN, CFM < 0, NaN or Inf
   void setErpCfm(const ErpCfm& erpCfm);
 
   /// Material of contacts between geometries without a pair entry.
@@ -168,7 +173,8 @@ class World {
   void setName(std::string name) { m_name = std::move(name); }
 
   /// One step of h seconds with the current solver (steps 1-6 of the class comment).
-  /// @throws std::invalid_argument for h <= 0 or NaN
+  /// @throws std::invalid_argument for h <= 0, NaN or Inf, or a body changed through body() into
+  ///         one Body::validate rejects (the message names the body and the field)
   /// @throws std::logic_error when rows exist but no solver was set
   /// @throws std::runtime_error when a dense solver meets more than setMaxDenseRows() rows (the
   ///         message says what to do)
@@ -177,8 +183,9 @@ class World {
   ///         lastStatistics() and their lambda is used
   void step(double h);
 
-  /// Steps 1-4 only: the MLCP of a step of h from the current state, without changing it.
-  /// @throws std::invalid_argument for h <= 0 or NaN
+  /// Steps 1-4 only: the MLCP of a step of h from the current state, without changing it
+  /// (apart from renormalising quaternions within Body::kUnitQuaternionTolerance).
+  /// @throws std::invalid_argument as step()
   const StepProblem& prepareStep(double h);
   /// Step 6 with the given lambda (n) for the problem of the last prepareStep().
   /// @throws std::logic_error when prepareStep() did not precede it
@@ -205,6 +212,7 @@ class World {
 
  private:
   struct BodyStepData;
+  void validateBodies();
   void findContacts();
   void computeBodyTerms(double h);
   void assembleRows(double h);

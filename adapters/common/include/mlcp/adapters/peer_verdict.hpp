@@ -1,10 +1,10 @@
 #pragma once
 
-#include <string_view>
+#include <mlcp/mixed_lcp.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/mixed_lcp.hpp>
+#include <string_view>
 
 namespace mlcp::adapters {
 
@@ -28,12 +28,15 @@ struct PeerVerdict {
 
 /// Computes the relative spec residual of the peer's answer x (w (n) is scratch, sized by the
 /// caller) and sets report.status and report.message:
+///  - NaN or Inf in the peer's x (whatever the peer's own flag said; DART's Dantzig and PGS return
+///    NaN on a singular bilateral block): NumericalFailure, "<peer> returned NaN or Inf in x
+///    (x[i] = ...)", and x is reset to zero, so the caller always holds a finite x;
 ///  - peer failure: verdict.failureStatus, "<peer> reported failure: <reason>";
 ///  - residual <= options.relativeTolerance (or absolute <= options.absoluteTolerance): Converged;
 ///  - otherwise MaxIterations (iterative peers) or Inaccurate, with the residual and the caveat.
 /// Returns the relative residual. Allocates only for the message.
 double setPeerStatus(const ProblemView& problem,
-                     const Eigen::VectorXd& x,
+                     Eigen::VectorXd& x,
                      Eigen::VectorXd& w,
                      const SolverOptions& options,
                      const PeerVerdict& verdict,

@@ -1,0 +1,278 @@
+#include "degenerate_problems.hpp"
+
+#include <mlcp/random_problem.hpp>
+
+#include <Eigen/Geometry>
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace mlcp::test {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kGravity = 9.81;  // (unit: m/s^2), along -z
+
+/// `count` contacts (normal + 2 friction rows) on one body pair's random SPD Delassus matrix.
+Problem contacts(int count, double mu, double scale, std::uint64_t seed) {
+  RandomProblemOptions options;
+  options.n = 3 * count;
+  options.nub = 0;
+  options.contacts = count;
+  options.mu = mu;
+  options.seed = seed;
+  Problem p = randomProblem(options);
+  p.A *= scale;
+  p.b *= scale;
+  return p;
+}
+
+/// A rigid body of the small systems below (world axes).
+struct RigidBody {
+  Eigen::Vector3d p_WB;  ///< centre of mass (unit: m)
+  double mass;           ///< (unit: kg); 0 gives 1 / m = inf
+  Eigen::Matrix3d I_W;   ///< inertia about the CM (unit: kg m^2)
+};
+
+/// One constraint row between body a and body b (-1: the world): J v = J_A . (v_a, w_a) +
+/// J_B . (v_b, w_b).
+struct Row {
+  int a, b;
+  Eigen::Matrix<double, 6, 1> J_A, J_B;
+  double lo = -kInf, hi = kInf;
+  int findex = -1;
+};
+
+/// Point row along e at the world point P: J_A = [-e, -(r_A x e)], J_B = [e, r_B x e].
+Row pointRow(const std::vector<RigidBody>& bodies,
+             int a,
+             int b,
+             const Eigen::Vector3d& P,
+             const Eigen::Vector3d& e) {
+  Row row{a, b, {}, {}};
+  const Eigen::Vector3d r_A =
+      a >= 0 ? Eigen::Vector3d(P - bodies[static_cast<size_t>(a)].p_WB) : Eigen::Vector3d::Zero();
+  const Eigen::Vector3d r_B =
+      b >= 0 ? Eigen::Vector3d(P - bodies[static_cast<size_t>(b)].p_WB) : Eigen::Vector3d::Zero();
+  row.J_A << -e, -r_A.cross(e);
+  row.J_B << e, r_B.cross(e);
+  return row;
+}
+
+/// Angular row about d: J_A = [0, -d], J_B = [0, d].
+Row angularRow(int a, int b, const Eigen::Vector3d& d) {
+  Row row{a, b, {}, {}};
+  row.J_A << Eigen::Vector3d::Zero(), -d;
+  row.J_B << Eigen::Vector3d::Zero(), d;
+  return row;
+}
+
+/// Hinge about the world y axis at P: three point rows and two swing rows (about x and z).
+void addHinge(const std::vector<RigidBody>& bodies,
+              int a,
+              int b,
+              const Eigen::Vector3d& P,
+              std::vector<Row>& rows) {
+  for (int i = 0; i < 3; ++i) rows.push_back(pointRow(bodies, a, b, P, Eigen::Vector3d::Unit(i)));
+  rows.push_back(angularRow(a, b, Eigen::Vector3d::UnitX()));
+  rows.push_back(angularRow(a, b, Eigen::Vector3d::UnitZ()));
+}
+
+/// ODE's force form at rest under gravity (libdynamics World::step): A = J M^-1 J^T + cfm I,
+/// b = -J M^-1 f_ext with f_ext = m g; the first `nub` rows are unbounded.
+Problem assemble(const std::vector<RigidBody>& bodies,
+                 const std::vector<Row>& rows,
+                 double cfm,
+                 int nub) {
+  const int n = static_cast<int>(rows.size());
+  const int dofs = 6 * static_cast<int>(bodies.size());
+  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(n, dofs);
+  for (int i = 0; i < n; ++i) {
+    const Row& row = rows[static_cast<size_t>(i)];
+    if (row.a >= 0) J.row(i).segment<6>(6 * row.a) += row.J_A.transpose();
+    if (row.b >= 0) J.row(i).segment<6>(6 * row.b) += row.J_B.transpose();
+  }
+  Eigen::MatrixXd inverseMass = Eigen::MatrixXd::Zero(dofs, dofs);
+  Eigen::VectorXd f = Eigen::VectorXd::Zero(dofs);
+  for (size_t k = 0; k < bodies.size(); ++k) {
+    const int o = 6 * static_cast<int>(k);
+    inverseMass.block<3, 3>(o, o) = Eigen::Matrix3d::Identity() / bodies[k].mass;
+    inverseMass.block<3, 3>(o + 3, o + 3) = bodies[k].I_W.inverse();
+    f[o + 2] = -bodies[k].mass * kGravity;
+  }
+  Problem p;
+  p.A = J * inverseMass * J.transpose() + cfm * Eigen::MatrixXd::Identity(n, n);
+  p.b = -J * (inverseMass * f);
+  p.lo.resize(n);
+  p.hi.resize(n);
+  p.findex.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const Row& row = rows[static_cast<size_t>(i)];
+    p.lo[i] = row.lo;
+    p.hi[i] = row.hi;
+    p.findex[i] = row.findex;
+  }
+  p.nub = nub;
+  return p;
+}
+
+/// Slender rod of 1 kg from P to Q: I = m L^2 / 12 (1 - u u^T) + 1e-3 u u^T.
+RigidBody rod(const Eigen::Vector3d& P, const Eigen::Vector3d& Q) {
+  const Eigen::Vector3d u = (Q - P).normalized();
+  const double length = (Q - P).norm();
+  const Eigen::Matrix3d along = u * u.transpose();
+  return {(P + Q) / 2.0, 1.0,
+          length * length / 12.0 * (Eigen::Matrix3d::Identity() - along) + 1e-3 * along};
+}
+
+/// Closed planar 4-bar loop in the x-z plane: crank G1-A, coupler A-B, rocker B-G2, four hinges
+/// about y. Three moving bodies (18 velocities) under 20 bilateral rows: the loop closure makes
+/// 3 of them redundant, so A = J M^-1 J^T (20 x 20) has rank 17 (ODE's closed-loop case). With
+/// `support`, a frictionless contact under the coupler's centre follows the hinge rows.
+Problem fourBarLoop(double cfm, bool support) {
+  const Eigen::Vector3d G1(0.0, 0.0, 0.0), A(0.0, 0.0, 1.0), B(1.5, 0.0, 1.4), G2(2.0, 0.0, 0.0);
+  const std::vector<RigidBody> bodies = {rod(G1, A), rod(A, B), rod(B, G2)};
+  std::vector<Row> rows;
+  addHinge(bodies, -1, 0, G1, rows);
+  addHinge(bodies, 0, 1, A, rows);
+  addHinge(bodies, 1, 2, B, rows);
+  addHinge(bodies, 2, -1, G2, rows);
+  const int nub = static_cast<int>(rows.size());
+  if (support) {
+    rows.push_back(pointRow(bodies, 1, -1, bodies[1].p_WB, Eigen::Vector3d::UnitZ()));
+    rows.back().lo = 0.0;
+  }
+  return assemble(bodies, rows, cfm, nub);
+}
+
+/// A chain hanging from the world by ball joints (world - 0 - 1 - 2), the middle body of mass
+/// `middleMass` (1 kg for the others), the bottom one resting on the ground with friction 0.5:
+/// 9 bilateral rows, then a contact (normal, two friction rows). middleMass = 0 puts
+/// 1 / m = inf into A.
+Problem chainWithLightBody(double middleMass) {
+  std::vector<RigidBody> bodies;
+  for (int k = 0; k < 3; ++k) {
+    const double mass = k == 1 ? middleMass : 1.0;
+    bodies.push_back({Eigen::Vector3d(0.0, 0.0, -1.0 - k), mass,
+                      Eigen::Matrix3d::Identity() * (0.1 * (mass > 0.0 ? mass : 1.0))});
+  }
+  std::vector<Row> rows;
+  for (int k = 0; k < 3; ++k)
+    for (int i = 0; i < 3; ++i)
+      rows.push_back(pointRow(bodies, k - 1, k, Eigen::Vector3d(0.0, 0.0, -0.5 - k),
+                              Eigen::Vector3d::Unit(i)));
+  const Eigen::Vector3d contact(0.0, 0.0, -3.5);
+  const int normal = static_cast<int>(rows.size());
+  rows.push_back(pointRow(bodies, 2, -1, contact, Eigen::Vector3d::UnitZ()));
+  rows.back().lo = 0.0;
+  for (int i = 0; i < 2; ++i) {
+    rows.push_back(pointRow(bodies, 2, -1, contact, Eigen::Vector3d::Unit(i)));
+    rows.back().lo = -0.5;
+    rows.back().hi = 0.5;
+    rows.back().findex = normal;
+  }
+  return assemble(bodies, rows, 0.0, 9);
+}
+
+/// Four contact points of a unit box resting on the ground (each point `copies` times), three
+/// rows each (or the normal only when frictionless), without CFM: more rows than the six
+/// velocities, so A = J M^-1 J^T is rank-deficient.
+Problem redundantContacts(int copies, bool friction) {
+  const RigidBody box{Eigen::Vector3d(0.0, 0.0, 0.5), 1.0, Eigen::Matrix3d::Identity()};
+  const std::vector<RigidBody> bodies = {box};
+  const double corners[4][2] = {{0.5, 0.5}, {-0.5, 0.5}, {-0.5, -0.5}, {0.5, -0.5}};
+  std::vector<Row> rows;
+  for (int copy = 0; copy < copies; ++copy)
+    for (const auto& corner : corners) {
+      const Eigen::Vector3d P(corner[0], corner[1], 0.0);
+      const int normal = static_cast<int>(rows.size());
+      rows.push_back(pointRow(bodies, 0, -1, P, Eigen::Vector3d::UnitZ()));
+      rows.back().lo = 0.0;
+      if (!friction) continue;
+      for (int i = 0; i < 2; ++i) {
+        rows.push_back(pointRow(bodies, 0, -1, P, Eigen::Vector3d::Unit(i)));
+        rows.back().lo = -0.5;
+        rows.back().hi = 0.5;
+        rows.back().findex = normal;
+      }
+    }
+  return assemble(bodies, rows, 0.0, 0);
+}
+
+}  // namespace
+
+std::vector<DegenerateCase> degenerateCases() {
+  std::vector<DegenerateCase> list;
+  list.push_back({"mu = 0", contacts(10, 0.0, 1.0, 11), true});
+  list.push_back({"mu = 1e6", contacts(10, 1e6, 1.0, 12), true});
+  const std::pair<double, const char*> scales[] = {
+      {1e-9, "scale 1e-9"}, {1e-3, "scale 1e-3"}, {1e3, "scale 1e3"}, {1e9, "scale 1e9"}};
+  for (const auto& [scale, name] : scales)
+    list.push_back({name, contacts(8, 0.5, scale, 13), true});
+  {
+    Problem p;
+    p.A = Eigen::MatrixXd::Constant(1, 1, 2.0);
+    p.b = Eigen::VectorXd::Constant(1, -1.0);
+    p.lo = Eigen::VectorXd::Zero(1);
+    p.hi = Eigen::VectorXd::Constant(1, kInf);
+    p.findex = Eigen::VectorXi::Constant(1, -1);
+    list.push_back({"n = 1", p, true});
+  }
+  {
+    // Every row ends at a bound: b pushes every boxed row beyond its box.
+    Problem p = contacts(6, 0.5, 1.0, 15);
+    p.findex.setConstant(-1);
+    p.lo.setConstant(-0.1);
+    p.hi.setConstant(0.1);
+    p.b = p.A * Eigen::VectorXd::Constant(p.size(), 10.0);
+    list.push_back({"all rows at bounds", p, true});
+  }
+  list.push_back({"redundant contacts (rank-deficient A)", redundantContacts(1, true), false});
+  list.push_back({"duplicated frictionless contacts (rank-deficient LCP)",
+                  redundantContacts(2, false), false});
+  {
+    // Two identical bilateral rows (a closed loop's redundant joint row), consistent.
+    Problem p;
+    p.A = Eigen::MatrixXd::Constant(2, 2, 1.0);
+    p.b = Eigen::VectorXd::Constant(2, 1.0);
+    p.lo = Eigen::VectorXd::Constant(2, -kInf);
+    p.hi = Eigen::VectorXd::Constant(2, kInf);
+    p.findex = Eigen::VectorXi::Constant(2, -1);
+    p.nub = 2;
+    list.push_back({"redundant bilateral rows", p, false});
+  }
+  list.push_back({"closed 4-bar loop, CFM = 0", fourBarLoop(0.0, false), false});
+  list.push_back({"closed 4-bar loop, CFM = 1e-5 / h", fourBarLoop(1e-5 * 60.0, false), true});
+  list.push_back({"closed 4-bar loop on a support, CFM = 0", fourBarLoop(0.0, true), false});
+  list.push_back({"chain with a 1e-9 kg body", chainWithLightBody(1e-9), false});
+  list.push_back({"chain with a zero-mass body (1/m = inf)", chainWithLightBody(0.0), false, true});
+  for (DegenerateCase& c : list) c.problem.name = c.name;
+  return list;
+}
+
+void checkDegenerateResult(const DegenerateCase& degenerate,
+                           const std::string& solverName,
+                           const MixedLCP& solver,
+                           const SolveReport& report,
+                           bool mayRefuse) {
+  BOOST_TEST_CONTEXT(degenerate.name << ", " << solverName << ": " << report.status << " "
+                                     << report.message) {
+    BOOST_TEST(report.status != Status::NotSolved);
+    BOOST_TEST(solver.getLambda().allFinite());
+    BOOST_TEST(solver.ref_w().allFinite());
+    if (degenerate.invalid) {
+      BOOST_TEST(report.status == Status::InvalidProblem);
+    } else if (report.status == Status::InvalidProblem) {
+      BOOST_TEST(mayRefuse);
+      BOOST_TEST(!report.message.empty());
+    } else {
+      BOOST_TEST(std::isfinite(report.relativeResidual));
+      if (report.status == Status::Converged) BOOST_TEST(report.relativeResidual <= 1e-5);
+    }
+  }
+}
+
+}  // namespace mlcp::test

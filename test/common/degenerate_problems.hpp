@@ -1,0 +1,39 @@
+#pragma once
+
+// The degenerate-problem set of issue 8, shared by test/mlcp/degenerate_test.cpp (our solvers)
+// and test/adapters/adapter_degenerate_test.cpp (the peers' solvers behind the adapters).
+
+#include <mlcp/mixed_lcp.hpp>
+#include <mlcp/problem.hpp>
+
+#include <string>
+#include <vector>
+
+namespace mlcp::test {
+
+/// One degenerate problem and what a solver must make of it.
+struct DegenerateCase {
+  std::string name;      ///< for messages ("closed 4-bar loop, CFM = 0")
+  Problem problem;       ///< dense A, b, lo, hi, findex, nub
+  bool wellPosed;        ///< a unique, well-conditioned solution: our Dantzig must converge
+  bool invalid = false;  ///< non-finite data: every solver must report InvalidProblem
+};
+
+/// The set: mu = 0 and mu = 1e6; scales 1e-9 .. 1e9; n = 1; all rows at bounds; redundant
+/// contacts (rank-deficient A, with and without friction); redundant bilateral rows; a closed
+/// 4-bar loop of hinges (rank-deficient bilateral rows, with CFM = 0 and with CFM, and resting on
+/// a support: nub bilateral rows then one contact); a body of mass 1e-9 kg among 1 kg bodies; a
+/// zero-mass body (1 / m = inf in A: invalid).
+std::vector<DegenerateCase> degenerateCases();
+
+/// Checks what every solver owes on every case after solver.solve() returned report: a status
+/// (never NotSolved), InvalidProblem exactly when the case is invalid (otherwise only with a
+/// message, when `mayRefuse`: a peer refusing a problem class it cannot take), a finite x and w,
+/// a finite residual after a solve, and a residual <= 1e-5 when it claims Converged.
+void checkDegenerateResult(const DegenerateCase& degenerate,
+                           const std::string& solverName,
+                           const MixedLCP& solver,
+                           const SolveReport& report,
+                           bool mayRefuse);
+
+}  // namespace mlcp::test
