@@ -1,5 +1,9 @@
 #include "degenerate_problems.hpp"
 
+#include "test_data.hpp"
+
+#include <mlcp/matrix_free_problem.hpp>
+#include <mlcp/problem_file.hpp>
 #include <mlcp/random_problem.hpp>
 
 #include <Eigen/Geometry>
@@ -7,6 +11,7 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <utility>
 
 namespace mlcp::test {
@@ -82,7 +87,8 @@ void addHinge(const std::vector<RigidBody>& bodies,
 }
 
 /// ODE's force form at rest under gravity (libdynamics World::step): A = J M^-1 J^T + cfm I,
-/// b = -J M^-1 f_ext with f_ext = m g; the first `nub` rows are unbounded.
+/// b = -J M^-1 f_ext with f_ext = m g; the first `nub` rows are unbounded. The problem carries
+/// its factors too (Problem::matrixFree), so the matrix-free solvers run on it.
 Problem assemble(const std::vector<RigidBody>& bodies,
                  const std::vector<Row>& rows,
                  double cfm,
@@ -116,6 +122,25 @@ Problem assemble(const std::vector<RigidBody>& bodies,
     p.findex[i] = row.findex;
   }
   p.nub = nub;
+  auto factors = std::make_shared<MatrixFreeProblem>();
+  for (size_t k = 0; k < bodies.size(); ++k)
+    factors->inverseMass.push_back(inverseMass.block<6, 6>(6 * static_cast<int>(k),
+                                                           6 * static_cast<int>(k)));
+  factors->bodies.resize(n, 2);
+  factors->J.resize(n, 12);
+  for (int i = 0; i < n; ++i) {
+    const Row& row = rows[static_cast<size_t>(i)];
+    factors->bodies(i, 0) = row.a;
+    factors->bodies(i, 1) = row.b;
+    factors->J.row(i) << row.J_A.transpose(), row.J_B.transpose();
+  }
+  factors->cfm = Eigen::VectorXd::Constant(n, cfm);
+  factors->b = p.b;
+  factors->lo = p.lo;
+  factors->hi = p.hi;
+  factors->findex = p.findex;
+  factors->nub = nub;
+  p.matrixFree = std::move(factors);
   return p;
 }
 
@@ -202,6 +227,19 @@ Problem redundantContacts(int copies, bool friction) {
   return assemble(bodies, rows, 0.0, 0);
 }
 
+/// Siconos' LCP and MLCP test problems that its own test lists expect solvers to fail on (Lemke
+/// and ENUM on lcp_CPS_3, lcp_Pang_isolated_sol_perturbed, Buck2, deltasigma2) and the ones on
+/// which our solvers or the peers' fail (test/mlcp/siconos_conformance_test.cpp,
+/// docs/performance.md): non-symmetric, rank-deficient, secondary rays.
+constexpr const char* kSiconosHard[] = {
+    "lcp/lcp_CPS_2.dat",         "lcp/lcp_CPS_3.dat",
+    "lcp/lcp_CPS_4.dat",         "lcp/lcp_Pang_isolated_sol_perturbed.dat",
+    "lcp/lcp_enum_fails.dat",    "lcp/lcp_exp_murty2.dat",
+    "lcp/lcp_inf_sol_perturbed.dat", "lcp/lcp_tobenna.dat",
+    "mlcp/Buck2_mlcp.dat",       "mlcp/deltasigma2_mlcp.dat",
+    "mlcp/PD_mlcp.dat",          "mlcp/diodeBridge40_mlcp.dat",
+};
+
 }  // namespace
 
 std::vector<DegenerateCase> degenerateCases() {
@@ -249,6 +287,10 @@ std::vector<DegenerateCase> degenerateCases() {
   list.push_back({"closed 4-bar loop on a support, CFM = 0", fourBarLoop(0.0, true), false});
   list.push_back({"chain with a 1e-9 kg body", chainWithLightBody(1e-9), false});
   list.push_back({"chain with a zero-mass body (1/m = inf)", chainWithLightBody(0.0), false, true});
+  if (const auto root = sharedDataDir())
+    for (const char* file : kSiconosHard)
+      list.push_back({std::string("Siconos ") + file,
+                      readProblem(*root / "siconos" / file), false, false, true});
   for (DegenerateCase& c : list) c.problem.name = c.name;
   return list;
 }

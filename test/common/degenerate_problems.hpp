@@ -17,13 +17,18 @@ struct DegenerateCase {
   Problem problem;       ///< dense A, b, lo, hi, findex, nub
   bool wellPosed;        ///< a unique, well-conditioned solution: our Dantzig must converge
   bool invalid = false;  ///< non-finite data: every solver must report InvalidProblem
+  /// A problem class some solvers do not take (non-symmetric A, negative diagonal): they may
+  /// refuse it with InvalidProblem and a message naming the entry.
+  bool refusable = false;
 };
 
 /// The set: mu = 0 and mu = 1e6; scales 1e-9 .. 1e9; n = 1; all rows at bounds; redundant
 /// contacts (rank-deficient A, with and without friction); redundant bilateral rows; a closed
 /// 4-bar loop of hinges (rank-deficient bilateral rows, with CFM = 0 and with CFM, and resting on
 /// a support: nub bilateral rows then one contact); a body of mass 1e-9 kg among 1 kg bodies; a
-/// zero-mass body (1 / m = inf in A: invalid).
+/// zero-mass body (1 / m = inf in A: invalid); and, when ../shared/data is present, the Siconos
+/// LCP and MLCP test problems known to be hard (non-symmetric, rank-deficient, secondary rays).
+/// The cases built from bodies carry their factors (Problem::matrixFree) as well as A.
 std::vector<DegenerateCase> degenerateCases();
 
 /// Checks what every solver owes on every case after solver.solve() returned report: a status
