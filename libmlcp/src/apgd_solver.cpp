@@ -81,7 +81,7 @@ void ApgdSolver::projectAndMultiply(const ProblemView& problem,
   ++m_statistics.products;
 }
 
-double ApgdSolver::estimateLipschitz() {
+double ApgdSolver::estimateLipschitz(double lowerBound) {
   // v = D^-1/2 u with u_i = 1 where the row moves; L = ||D^-1/2 A v|| / ||u||.
   const Eigen::Index n = m_inverseD.size();
   double count = 0.0;
@@ -94,7 +94,11 @@ double ApgdSolver::estimateLipschitz() {
   double sum = 0.0;
   for (Eigen::Index i = 0; i < n; ++i) sum += m_inverseD[i] * m_Ay[i] * m_Ay[i];
   const double L = count > 0.0 ? std::sqrt(sum / count) : 1.0;
-  return L > 0.0 && std::isfinite(L) ? L : 1.0;
+  if (!std::isfinite(L)) return std::max(lowerBound, 1.0);
+  // The largest eigenvalue of a symmetric matrix is at least its largest diagonal entry: an
+  // estimate below that (cancellation in A v, or A v ~ 0 on a degenerate A) would make the
+  // first step 1 / L huge.
+  return lowerBound > 0.0 ? std::max(L, lowerBound) : (L > 0.0 ? L : 1.0);
 }
 
 void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
@@ -117,12 +121,15 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
       return;
     }
   }
+  // The largest diagonal entry of D^-1/2 A D^-1/2: a lower bound of its Lipschitz constant.
+  double largestScaledDiagonal = n > 0 ? m_inverseD.maxCoeff() : 0.0;
   if (m_options.diagonalPreconditioning) {
     const double maxDiagonal = m_inverseD.maxCoeff();
     for (int i = 0; i < n; ++i) {
       const double d = m_inverseD[i];
       m_inverseD[i] = d > kDegenerateDiagonal * maxDiagonal ? 1.0 / d : 0.0;
     }
+    largestScaledDiagonal = maxDiagonal > 0.0 ? 1.0 : 0.0;
   } else {
     m_inverseD.setOnes();
   }
@@ -144,7 +151,7 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
                        bestResidual / monitor.scale());
     return;
   }
-  double L = estimateLipschitz();
+  double L = estimateLipschitz(largestScaledDiagonal);
   m_y = m_x;
   m_Ay = m_Ax;
   m_xPrevious = m_x;
@@ -155,6 +162,7 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
     report.iterations = iteration;
     // 2. Projected gradient step from y with backtracking on L.
     m_g = m_Ay - problem.b;
+    bool moved = false;  // x != y after the step
     for (int backtracks = 0;; ++backtracks) {
       m_x = m_y - (1.0 / L) * m_inverseD.cwiseProduct(m_g);
       projectAndMultiply(problem, m_x, m_Ax);
@@ -166,6 +174,17 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
         dAd += d * (m_Ax[i] - m_Ay[i]);
         if (m_inverseD[i] > 0.0) dDd += d * d / m_inverseD[i];
         rounding += std::abs(d) * (std::abs(m_Ax[i]) + std::abs(m_Ay[i]));
+        moved = moved || d != 0.0;
+      }
+      if (dAd < -kRoundingAllowance * rounding) {
+        // Negative curvature along the step: no L makes the quadratic model an upper bound.
+        finish(Status::NumericalFailure);
+        detail::setMessage(report, "A is not positive semi-definite: d^T A d = {:.3g} < 0 along "
+                           "the step of iteration {} (APGD needs a symmetric positive "
+                           "semi-definite A; try lemke)",
+                           dAd, iteration);
+        m_statistics.lipschitz = L;
+        return;
       }
       if (dAd <= L * dDd + kRoundingAllowance * rounding) break;
       if (backtracks == m_options.maxBacktracks || !std::isfinite(dAd)) {
@@ -193,6 +212,23 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
       finish(Status::Converged);
       detail::setMessage(report, "converged: relative residual {:.3g} after {} iterations",
                          bestResidual / monitor.scale(), iteration);
+      return;
+    }
+    if (!moved) {
+      // y is a fixed point of the projected step, yet not a solution: only the rows the metric
+      // holds still (A_ii ~ 0) can be wrong, and no iteration moves them.
+      finish(Status::Inaccurate);
+      int still = 0;
+      while (still < n && m_inverseD[still] > 0.0) ++still;
+      if (still < n)
+        detail::setMessage(report, "stalled at iteration {} with relative residual {:.3g}: the "
+                           "projected step is zero and row {} (A_ii ~ 0) cannot move; APGD "
+                           "needs A_ii > 0 on every row (try lemke or dantzig)",
+                           iteration, bestResidual / monitor.scale(), still);
+      else
+        detail::setMessage(report, "stalled at iteration {} with relative residual {:.3g}: the "
+                           "projected step is zero (a fixed point the tolerance does not accept)",
+                           iteration, bestResidual / monitor.scale());
       return;
     }
     if (m_options.deltaXTolerance > 0.0) {

@@ -193,6 +193,36 @@ BOOST_AUTO_TEST_CASE(bad_data_is_a_status_not_a_crash) {
   BOOST_TEST(solver.report().message.find("findex") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(negative_curvature_is_a_failure_naming_the_cause) {
+  // Symmetric, positive diagonal, eigenvalues -1 and 3: the first step runs along (1, -1).
+  Eigen::Matrix2d indefinite;
+  indefinite << 1, 2, 2, 1;
+  mlcp::ApgdSolver solver;
+  solver.setProblem(smallProblem(indefinite, Eigen::Vector2d(1, -1), Eigen::Vector2d(-10, -10),
+                                 Eigen::Vector2d(10, 10)));
+  const auto& report = solver.solve();
+  BOOST_TEST(report.status == mlcp::Status::NumericalFailure);
+  BOOST_TEST(report.message.find("not positive semi-definite") != std::string::npos);
+  BOOST_TEST(solver.getLambda().allFinite());
+}
+
+BOOST_AUTO_TEST_CASE(rows_that_cannot_move_stop_the_iteration_with_a_reason) {
+  // Row 0 has A_00 = 0 and w_0 = -1 whatever x: no solution, and APGD's metric holds x_0 still.
+  // Row 1 is solved in the first step (unit scaled diagonal, L = 1), then the step is zero.
+  Eigen::Matrix2d A;
+  A << 0, 0, 0, 1;
+  mlcp::ApgdSolver solver;
+  solver.setProblem(smallProblem(A, Eigen::Vector2d(1, 1), Eigen::Vector2d(0, 0),
+                                 Eigen::Vector2d::Constant(std::numeric_limits<double>::infinity())));
+  const auto& report = solver.solve();
+  BOOST_TEST_INFO(report.message);
+  BOOST_TEST(report.status == mlcp::Status::Inaccurate);
+  BOOST_TEST(report.message.find("row 0 (A_ii ~ 0) cannot move") != std::string::npos);
+  BOOST_TEST(report.iterations < 10);
+  BOOST_TEST(report.relativeResidual > 0.5);  // w_0 = -1 stays: not a solution, not claimed
+  BOOST_TEST(solver.getLambda().allFinite());
+}
+
 // The ODE-style random problems: iterations to relative residual 1e-6 with the default
 // options, pinned (+-10% + 2) so that a regression shows.
 BOOST_DATA_TEST_CASE(random_ode_style_problems_pinned_iterations,

@@ -116,8 +116,9 @@ class ApgdSolver : public MixedLCP {
  private:
   /// Projects x onto its bounds in place (P of the class comment), then Ax = A x (n each).
   void projectAndMultiply(const ProblemView& problem, Eigen::VectorXd& x, Eigen::VectorXd& Ax);
-  /// Initial Lipschitz estimate ||D^-1/2 A D^-1/2 u|| / ||u||, u = 1 on the rows that move.
-  double estimateLipschitz();
+  /// Initial Lipschitz estimate ||D^-1/2 A D^-1/2 u|| / ||u||, u = 1 on the rows that move,
+  /// at least lowerBound (the largest diagonal entry of D^-1/2 A D^-1/2).
+  double estimateLipschitz(double lowerBound);
 
   ApgdOptions m_options;
   ApgdStatistics m_statistics;
