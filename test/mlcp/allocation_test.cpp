@@ -10,6 +10,20 @@
 #include <memory>
 #include <utility>
 
+namespace {
+
+/// Heap allocations of the second solve of `problem` (the first may size buffers: messages,
+/// histories).
+long allocationsOfSecondSolve(mlcp::MixedLCP& solver, const mlcp::Problem& problem) {
+  solver.setProblem(problem);
+  solver.solve();
+  const mlcp::test::AllocationCounter counter;
+  solver.solve();
+  return counter.count();
+}
+
+}  // namespace
+
 BOOST_AUTO_TEST_SUITE(Allocation)
 
 BOOST_AUTO_TEST_CASE(second_solve_allocates_nothing) {
@@ -24,14 +38,7 @@ BOOST_AUTO_TEST_CASE(second_solve_allocates_nothing) {
   for (const std::string& name : mlcp::solverNames()) {
     auto solver = mlcp::makeSolver(name);
     if (solver->capabilities().requiresMatrixFree) continue;  // covered by their own tests
-    solver->setProblem(problem);
-    solver->solve();  // the first solve may size buffers (messages, histories)
-    long allocated = 0;
-    {
-      const mlcp::test::AllocationCounter counter;
-      solver->solve();
-      allocated = counter.count();
-    }
+    const long allocated = allocationsOfSecondSolve(*solver, problem);
     const mlcp::SolveReport& report = solver->report();
     BOOST_TEST_INFO(name << ": " << report.status << ", " << report.message);
     BOOST_TEST(allocated == 0);
@@ -59,14 +66,7 @@ BOOST_AUTO_TEST_CASE(large_problems_allocate_nothing) {
        {std::pair{"dantzig", &random}, std::pair{"pgs", &contacts}, std::pair{"apgd", &contacts},
         std::pair{"pgs-matrix-free", &contacts}}) {
     auto solver = mlcp::makeSolver(name);
-    solver->setProblem(*problem);
-    solver->solve();
-    long allocated = 0;
-    {
-      const mlcp::test::AllocationCounter counter;
-      solver->solve();
-      allocated = counter.count();
-    }
+    const long allocated = allocationsOfSecondSolve(*solver, *problem);
     const mlcp::SolveReport& report = solver->report();
     BOOST_TEST_INFO(name << ": " << report.status << ", " << report.message);
     BOOST_TEST(allocated == 0);
