@@ -108,6 +108,27 @@ BOOST_AUTO_TEST_CASE(a_failure_is_bullets_fallback_and_is_counted) {
   BOOST_TEST(stats.byStatus[static_cast<int>(mlcp::Status::SingularPivot)] > 0);
 }
 
+BOOST_AUTO_TEST_CASE(our_fallback_chain_answers_where_dantzig_alone_is_rejected) {
+  // The same CFM-0 stack through the fallback chain (dantzig -> apgd -> pgs): the steps where
+  // Dantzig meets a singular pivot get an iterative answer instead of Bullet's fallback.
+  auto run = [](const char* solverName) {
+    mlcp::SolverSettings settings;
+    settings.maxIterations = 1000;  // the iterative stages: enough for 120 rows, a short test
+    ma::BulletMlcpInterface adapter(mlcp::makeSolver(solverName, settings));
+    ma::BulletSceneOptions options;
+    options.cfm = 0.0;
+    ma::BulletScene scene(options, adapter);
+    for (int k = 0; k < 60; ++k) scene.step();
+    BOOST_TEST_MESSAGE("bullet box-stack with CFM 0, " << solverName << ": "
+                                                       << adapter.statistics().summary());
+    return adapter.statistics().rejected;
+  };
+  const int dantzigRejected = run("dantzig");
+  const int fallbackRejected = run("fallback");
+  BOOST_TEST(dantzigRejected > 0);
+  BOOST_TEST(fallbackRejected < dantzigRejected);
+}
+
 BOOST_AUTO_TEST_CASE(reads_bullets_arrays_and_writes_x_back) {
   // Row 0: a joint row with Bullet's "infinite" bounds; row 1: a contact normal with
   // hi = 1e10; row 2: its friction row (limitDependency = 1, mu = 0.5).
