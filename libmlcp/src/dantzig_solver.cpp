@@ -1,4 +1,5 @@
 #include "detail/active_set_refinement.hpp"
+#include "detail/clock.hpp"
 #include "detail/dantzig_pivoting.hpp"
 #include "detail/report_message.hpp"
 
@@ -7,20 +8,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 
 namespace mlcp {
-
-namespace {
-
-double nowSeconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-}  // namespace
 
 bool DantzigOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
@@ -133,12 +125,13 @@ double DantzigSolver::residual(const ProblemView& problem, const Eigen::VectorXd
 }
 
 bool DantzigSolver::timeIsUp(double startSeconds) const {
-  return m_options.maxSeconds > 0.0 && nowSeconds() - startSeconds > m_options.maxSeconds;
+  return m_options.maxSeconds > 0.0 &&
+         detail::nowSeconds() - startSeconds > m_options.maxSeconds;
 }
 
 void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
   if (!checkSymmetric(problem, report)) return;
-  const double start = nowSeconds();
+  const double start = detail::nowSeconds();
   const int n = problem.size();
   const Eigen::MatrixXd& A = problem.A;
   const int maxPivots = m_options.maxPivots > 0 ? m_options.maxPivots : 50 * n + 1000;

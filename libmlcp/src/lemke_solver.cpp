@@ -1,4 +1,5 @@
 #include "detail/free_row_elimination.hpp"
+#include "detail/clock.hpp"
 #include "detail/lcp_transform.hpp"
 #include "detail/lemke_pivoting.hpp"
 #include "detail/report_message.hpp"
@@ -7,18 +8,9 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
 #include <stdexcept>
 
 namespace mlcp {
-
-namespace {
-
-double nowSeconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-}  // namespace
 
 bool LemkeOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
@@ -96,7 +88,7 @@ void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveR
                        n, m_options.maxRows);
     return;
   }
-  const double start = nowSeconds();
+  const double start = detail::nowSeconds();
   const int freeNormal = m_elimination->eliminate(problem, m_options.eliminationTolerance);
   if (freeNormal >= 0) {
     report.status = Status::InvalidProblem;

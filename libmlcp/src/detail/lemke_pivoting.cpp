@@ -1,16 +1,12 @@
 #include "lemke_pivoting.hpp"
+#include "clock.hpp"
 
-#include <chrono>
 #include <cmath>
 #include <limits>
 
 namespace mlcp::detail {
 
 namespace {
-
-double nowSeconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 // Ties of the ratio test: equal up to rounding.
 bool ties(double value, double best) {
