@@ -96,7 +96,7 @@ std::vector<BenchProblem> contactSet(const std::vector<int>& rows) {
     options.layers = 2;
     options.slideSpeed = 0.5;
     auto factors = std::make_shared<const MatrixFreeProblem>(boxStacks(options));
-    Problem p = toProblem(factors, true);
+    Problem p = toProblem(factors);
     problems.push_back({fmt::format("box stacks n={}", p.size()), "contact", std::move(p)});
   }
   return problems;

@@ -3,12 +3,11 @@
 #include <mlcp/adapters/adapter_registry.hpp>
 #include <mlcp/apgd_solver.hpp>
 #include <mlcp/dantzig_solver.hpp>
-#include <mlcp/matrix_free_apgd_solver.hpp>
-#include <mlcp/matrix_free_pgs_solver.hpp>
 #include <mlcp/pgs_solver.hpp>
 #include <mlcp/solver_factory.hpp>
 
 #include <algorithm>
+#include <stdexcept>
 
 #if MLCP_HAS_ADAPTER_DART
 #include <mlcp/adapters/dart/dart_peer_solver.hpp>
@@ -55,11 +54,13 @@ std::vector<Contender> iterativeContenders(int sweeps, bool matrixFree) {
   ApgdOptions apgd;
   apgd.maxIterations = sweeps;
   apgd.relativeTolerance = 0.0;
-  list.push_back({"pgs", false, std::make_unique<PgsSolver>(pgs)});
-  list.push_back({"apgd", false, std::make_unique<ApgdSolver>(apgd)});
+  list.push_back({"pgs", false, std::make_unique<PgsSolver>(pgs), MatrixForm::Dense});
+  list.push_back({"apgd", false, std::make_unique<ApgdSolver>(apgd), MatrixForm::Dense});
   if (matrixFree) {
-    list.push_back({"pgs-matrix-free", false, std::make_unique<MatrixFreePgsSolver>(pgs)});
-    list.push_back({"apgd-matrix-free", false, std::make_unique<MatrixFreeApgdSolver>(apgd)});
+    list.push_back(
+        {"pgs-matrix-free", false, std::make_unique<PgsSolver>(pgs), MatrixForm::Factors});
+    list.push_back(
+        {"apgd-matrix-free", false, std::make_unique<ApgdSolver>(apgd), MatrixForm::Factors});
   }
   SolverSettings settings;
   settings.maxIterations = sweeps;
@@ -72,6 +73,22 @@ std::vector<Contender> iterativeContenders(int sweeps, bool matrixFree) {
                   std::make_unique<adapters::DartPeerSolver>(adapters::DartMethod::Pgs, dart)});
 #endif
   return list;
+}
+
+Problem inForm(const Problem& problem, std::optional<MatrixForm> form) {
+  Problem p = problem;
+  if (!form || *form == problem.A.form()) return p;
+  switch (*form) {
+    case MatrixForm::Dense:
+      p.A = problem.A.toDense();
+      break;
+    case MatrixForm::Sparse:
+      p.A = problem.A.toSparse();
+      break;
+    case MatrixForm::Factors:
+      throw std::invalid_argument(problem.name + ": the problem does not hold the factors of A");
+  }
+  return p;
 }
 
 }  // namespace mlcp::bench

@@ -11,11 +11,11 @@
 // the per-solve overhead (validation, the starting product, the final residual: about three
 // iterations' worth) is included, spread over the kIterations.
 
-#include <memory>
+#include <mlcp/mlcp.hpp>
 
 #include <benchmark/benchmark.h>
 
-#include <mlcp/mlcp.hpp>
+#include <memory>
 
 namespace {
 
@@ -32,13 +32,16 @@ std::shared_ptr<const mlcp::MatrixFreeProblem> contactProblem(int rows) {
 }
 
 template <class Solver, class Options>
-void run(benchmark::State& state, bool assemble) {
+void run(benchmark::State& state, mlcp::MatrixForm form) {
   const auto factors = contactProblem(static_cast<int>(state.range(0)));
   Options options;
   options.maxIterations = kIterations;
   options.relativeTolerance = 0.0;
   Solver solver(options);
-  solver.setProblem(mlcp::toProblem(factors, assemble));
+  mlcp::Problem problem = mlcp::toProblem(factors);
+  if (form == mlcp::MatrixForm::Dense) problem.A = problem.A.toDense();
+  if (form == mlcp::MatrixForm::Sparse) problem.A = problem.A.toSparse();
+  solver.setProblem(problem);
   solver.solve();  // the first solve may size the report's buffers
   for (auto _ : state) {
     const mlcp::SolveReport& report = solver.solve();
@@ -48,29 +51,58 @@ void run(benchmark::State& state, bool assemble) {
   state.counters["n"] = n;
   state.counters["per_iteration"] = benchmark::Counter(
       kIterations, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-  state.counters["per_row"] =
-      benchmark::Counter(kIterations * n, benchmark::Counter::kIsIterationInvariantRate |
-                                              benchmark::Counter::kInvert);
+  state.counters["per_row"] = benchmark::Counter(
+      kIterations * n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   state.counters["residual"] = solver.report().relativeResidual;
 }
 
-void PgsDense(benchmark::State& state) { run<mlcp::PgsSolver, mlcp::PgsOptions>(state, true); }
-void PgsMatrixFree(benchmark::State& state) {
-  run<mlcp::MatrixFreePgsSolver, mlcp::PgsOptions>(state, false);
+void PgsDense(benchmark::State& state) {
+  run<mlcp::PgsSolver, mlcp::PgsOptions>(state, mlcp::MatrixForm::Dense);
 }
-void ApgdDense(benchmark::State& state) { run<mlcp::ApgdSolver, mlcp::ApgdOptions>(state, true); }
+void PgsSparse(benchmark::State& state) {
+  run<mlcp::PgsSolver, mlcp::PgsOptions>(state, mlcp::MatrixForm::Sparse);
+}
+void PgsMatrixFree(benchmark::State& state) {
+  run<mlcp::PgsSolver, mlcp::PgsOptions>(state, mlcp::MatrixForm::Factors);
+}
+void ApgdDense(benchmark::State& state) {
+  run<mlcp::ApgdSolver, mlcp::ApgdOptions>(state, mlcp::MatrixForm::Dense);
+}
+void ApgdSparse(benchmark::State& state) {
+  run<mlcp::ApgdSolver, mlcp::ApgdOptions>(state, mlcp::MatrixForm::Sparse);
+}
 void ApgdMatrixFree(benchmark::State& state) {
-  run<mlcp::MatrixFreeApgdSolver, mlcp::ApgdOptions>(state, false);
+  run<mlcp::ApgdSolver, mlcp::ApgdOptions>(state, mlcp::MatrixForm::Factors);
 }
 
 // Dense stops at 3000 rows (A alone is 72 MB there, 7.2 GB at 30000).
 BENCHMARK(PgsDense)->Arg(100)->Arg(300)->Arg(1000)->Arg(3000)->Unit(benchmark::kMillisecond);
+BENCHMARK(PgsSparse)->Arg(100)->Arg(300)->Arg(1000)->Arg(3000)->Arg(10000)->Arg(30000)->Unit(
+    benchmark::kMillisecond);
 BENCHMARK(PgsMatrixFree)
-    ->Arg(100)->Arg(300)->Arg(1000)->Arg(3000)->Arg(10000)->Arg(30000)
+    ->Arg(100)
+    ->Arg(300)
+    ->Arg(1000)
+    ->Arg(3000)
+    ->Arg(10000)
+    ->Arg(30000)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(ApgdDense)->Arg(100)->Arg(300)->Arg(1000)->Arg(3000)->Unit(benchmark::kMillisecond);
+BENCHMARK(ApgdSparse)
+    ->Arg(100)
+    ->Arg(300)
+    ->Arg(1000)
+    ->Arg(3000)
+    ->Arg(10000)
+    ->Arg(30000)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(ApgdMatrixFree)
-    ->Arg(100)->Arg(300)->Arg(1000)->Arg(3000)->Arg(10000)->Arg(30000)
+    ->Arg(100)
+    ->Arg(300)
+    ->Arg(1000)
+    ->Arg(3000)
+    ->Arg(10000)
+    ->Arg(30000)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -10,12 +10,12 @@
 //
 //   ./build/apps/bench/mlcp_bench_mass_ratio > docs/performance/mass_ratio.md
 
-#include <memory>
-#include <string>
+#include <mlcp/mlcp.hpp>
 
 #include <fmt/format.h>
 
-#include <mlcp/mlcp.hpp>
+#include <memory>
+#include <string>
 
 namespace {
 
@@ -39,18 +39,17 @@ std::string count(const mlcp::SolveReport& report) {
                                                   : fmt::format(">{}", report.iterations);
 }
 
-void compare(const std::string& label,
-             double massRatio,
-             const mlcp::MatrixFreeProblem& factors) {
+void compare(const std::string& label, double massRatio, const mlcp::MatrixFreeProblem& factors) {
   const auto shared = std::make_shared<const mlcp::MatrixFreeProblem>(factors);
   mlcp::PgsOptions pgsOptions;
   pgsOptions.maxIterations = kLimit;
   mlcp::ApgdOptions apgdOptions;
   apgdOptions.maxIterations = kLimit;
-  mlcp::MatrixFreePgsSolver pgs(pgsOptions);
-  mlcp::MatrixFreeApgdSolver apgd(apgdOptions);
-  pgs.setMatrixFree(shared);
-  apgd.setMatrixFree(shared);
+  mlcp::PgsSolver pgs(pgsOptions);
+  mlcp::ApgdSolver apgd(apgdOptions);
+  const mlcp::Problem problem = mlcp::toProblem(shared);
+  pgs.setProblem(problem);
+  apgd.setProblem(problem);
   const mlcp::SolveReport pgsReport = pgs.solve();
   const mlcp::SolveReport apgdReport = apgd.solve();
   fmt::print("| {} | {} | {} | {:.2e} | {:.1f} | {} | {:.2e} | {:.1f} | {} | {} | {} |\n", label,
@@ -63,8 +62,9 @@ void compare(const std::string& label,
 }  // namespace
 
 int main() {
-  fmt::print("| problem | n | pgs sweeps | residual | ms | apgd iterations | residual | ms | "
-             "apgd products | apgd / pgs | goal: <= 1/3 |\n");
+  fmt::print(
+      "| problem | n | pgs sweeps | residual | ms | apgd iterations | residual | ms | "
+      "apgd products | apgd / pgs | goal: <= 1/3 |\n");
   fmt::print("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
   for (const int contacts : {1, 4}) {
     for (const int layers : {2, 4, 8}) {

@@ -49,7 +49,7 @@ bool selected(const Arguments& args, const mb::BenchProblem& p) {
 
 void load(std::vector<mb::Contender>& contenders, const mlcp::Problem& problem) {
   for (mb::Contender& c : contenders) {
-    c.solver->setProblem(problem);
+    c.solver->setProblem(mb::inForm(problem, c.form));
     c.solver->clearInitialGuess();
   }
 }
@@ -79,7 +79,7 @@ mb::Row iterativeRow(const mb::BenchProblem& p,
                      int sweepsShort,
                      int sweepsLong,
                      const mb::TimingBudget& budget) {
-  const bool matrixFree = p.problem.matrixFree != nullptr;
+  const bool matrixFree = p.problem.A.form() == mlcp::MatrixForm::Factors;
   std::vector<mb::Contender> shortRun = mb::iterativeContenders(sweepsShort, matrixFree);
   std::vector<mb::Contender> longRun = mb::iterativeContenders(sweepsLong, matrixFree);
   load(shortRun, p.problem);
@@ -136,7 +136,7 @@ void writeHistory(const std::filesystem::path& dir,
                   const std::string& tag,
                   const mlcp::Problem& problem,
                   int iterations) {
-  const bool matrixFree = problem.matrixFree != nullptr;
+  const bool matrixFree = problem.A.form() == mlcp::MatrixForm::Factors;
   std::vector<mb::Contender> ours;
   for (mb::Contender& c : mb::iterativeContenders(iterations, matrixFree))
     if (!c.peer) ours.push_back(std::move(c));
@@ -145,7 +145,7 @@ void writeHistory(const std::filesystem::path& dir,
   std::vector<std::vector<double>> histories;
   for (mb::Contender& c : ours) {
     out << ' ' << columnName(c.label);
-    c.solver->setProblem(problem);
+    c.solver->setProblem(mb::inForm(problem, c.form));
     c.solver->clearInitialGuess();
     if (auto* pgs = dynamic_cast<mlcp::PgsSolver*>(c.solver.get())) {
       mlcp::PgsOptions o = pgs->options();

@@ -41,7 +41,7 @@ std::unique_ptr<mlcp::MixedLCP> make(const std::shared_ptr<const mlcp::MatrixFre
   options.maxIterations = sweeps;
   options.relativeTolerance = 0.0;
   auto solver = std::make_unique<Solver>(options);
-  solver->setMatrixFree(f);
+  solver->setProblem(mlcp::toProblem(f));
   return solver;
 }
 
@@ -54,8 +54,8 @@ Point measure(int target, int sweepsShort, int sweepsLong, const mb::TimingBudge
   const auto factors = std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options));
   std::vector<std::unique_ptr<mlcp::MixedLCP>> solvers;
   for (const int sweeps : {sweepsShort, sweepsLong}) {
-    solvers.push_back(make<mlcp::MatrixFreePgsSolver, mlcp::PgsOptions>(factors, sweeps));
-    solvers.push_back(make<mlcp::MatrixFreeApgdSolver, mlcp::ApgdOptions>(factors, sweeps));
+    solvers.push_back(make<mlcp::PgsSolver, mlcp::PgsOptions>(factors, sweeps));
+    solvers.push_back(make<mlcp::ApgdSolver, mlcp::ApgdOptions>(factors, sweeps));
   }
   std::vector<mlcp::MixedLCP*> list;
   for (auto& s : solvers) list.push_back(s.get());

@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
   options.relaxation = 1.3;
   options.relativeTolerance = 0.0;
   options.residualInterval = iterations;
-  mlcp::MatrixFreePgsSolver solver(options);
+  mlcp::PgsSolver solver(options);
   scene.world.setSolver(solver);
 
   struct Sample {

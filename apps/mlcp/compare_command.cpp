@@ -98,9 +98,6 @@ void runCompare(const CompareArguments& args, int& exitCode) {
     std::vector<RunRecord> records;
     for (auto& solver : solvers) {
       progress.update(run++, source.label, solver->name());
-      // Matrix-free solvers only run on problems that carry J and M^-1 (the built-in
-      // contact problems); `mlcp solve` still reports the missing factors when asked.
-      if (solver->capabilities().requiresMatrixFree && !file.problem.matrixFree) continue;
       RunRecord record =
           runSolver(*solver, file.problem, source.label, args.repeat, args.warmStart);
       record.approximation = file.approximation;

@@ -24,8 +24,8 @@ void runInfo(const InfoArguments& args) {
   if (!p.name.empty()) fmt::print("name:       {}\n", p.name);
   if (!file.approximation.empty()) fmt::print("note:       {}\n", file.approximation);
   fmt::print("size:       n = {}, nub = {}, friction rows = {}\n", s.n, s.nub, s.frictionRows);
-  fmt::print("sparsity:   {} non-zeros of {} ({:.1f} % dense)\n", s.nonZeros,
-             static_cast<long long>(s.n) * s.n, 100.0 * s.density);
+  fmt::print("sparsity:   {} non-zeros of {} ({:.1f} % dense), A held {}\n", s.nonZeros,
+             static_cast<long long>(s.n) * s.n, 100.0 * s.density, toString(s.form));
   fmt::print("symmetry:   {} (max |A - A^T| / max |A| = {:.3g})\n",
              s.asymmetry == 0.0    ? "symmetric"
              : s.asymmetry <= 1e-6 ? "nearly symmetric"

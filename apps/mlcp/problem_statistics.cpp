@@ -3,6 +3,7 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -16,11 +17,16 @@ ProblemStatistics computeStatistics(const Problem& p, int maxDenseFactor, int ma
   s.nub = p.nub;
   s.frictionRows = p.frictionRows();
   if (n == 0) return s;
-  s.nonZeros = (p.A.array() != 0.0).count();
+  s.form = p.A.form();
+  const Operator::SparseMatrix A = p.A.toSparse();
+  s.nonZeros = A.nonZeros();
   s.density = static_cast<double>(s.nonZeros) / (static_cast<double>(n) * n);
-  const double largest = p.A.cwiseAbs().maxCoeff();
-  s.asymmetry = largest > 0.0 ? (p.A - p.A.transpose()).cwiseAbs().maxCoeff() / largest : 0.0;
-  const Eigen::VectorXd d = p.A.diagonal();
+  const double largest = A.coeffs().cwiseAbs().maxCoeff();
+  const Operator::SparseMatrix difference = A - Operator::SparseMatrix(A.transpose());
+  s.asymmetry = largest > 0.0 && difference.nonZeros() > 0
+                    ? difference.coeffs().cwiseAbs().maxCoeff() / largest
+                    : 0.0;
+  const Eigen::VectorXd d = A.diagonal();
   s.diagonalMin = d.minCoeff();
   s.diagonalMax = d.maxCoeff();
   s.zeroDiagonal = static_cast<int>((d.array() == 0.0).count());
@@ -61,13 +67,15 @@ ProblemStatistics computeStatistics(const Problem& p, int maxDenseFactor, int ma
     if (p.lo[normal] < 0.0) ++s.negativeNormals;
   }
 
+  if (n > std::max(maxDenseFactor, maxEigen)) return s;
+  const Eigen::MatrixXd dense(A);
   if (n <= maxDenseFactor) {
-    const Eigen::PartialPivLU<Eigen::MatrixXd> lu(p.A);
+    const Eigen::PartialPivLU<Eigen::MatrixXd> lu(dense);
     const double rcond = lu.rcond();
     s.conditionEstimate = rcond > 0.0 && std::isfinite(rcond) ? 1.0 / rcond : kInf;
   }
   if (n <= maxEigen) {
-    const Eigen::MatrixXd symmetric = 0.5 * (p.A + p.A.transpose());
+    const Eigen::MatrixXd symmetric = 0.5 * (dense + dense.transpose());
     const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(symmetric, Eigen::EigenvaluesOnly);
     if (eigen.info() == Eigen::Success) {
       s.symmetricEigenMin = eigen.eigenvalues().minCoeff();

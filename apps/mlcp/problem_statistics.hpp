@@ -13,9 +13,10 @@ struct ProblemStatistics {
   int n = 0;
   int nub = 0;
   int frictionRows = 0;
-  long long nonZeros = 0;  ///< entries of A that are not 0
-  double density = 0.0;    ///< nonZeros / n^2
-  double asymmetry = 0.0;  ///< max |A - A^T| / max |A| (0: symmetric)
+  MatrixForm form = MatrixForm::Dense;  ///< how the problem holds A
+  long long nonZeros = 0;               ///< entries of A that are not 0 (stored, when sparse)
+  double density = 0.0;                 ///< nonZeros / n^2
+  double asymmetry = 0.0;               ///< max |A - A^T| / max |A| (0: symmetric)
   double diagonalMin = 0.0, diagonalMax = 0.0;
   int zeroDiagonal = 0, negativeDiagonal = 0;
   // Bounds mix (rows by kind; friction rows counted only as friction).

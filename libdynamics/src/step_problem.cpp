@@ -26,7 +26,7 @@ void StepProblem::rowLabel(int row, std::string& label) const {
 }
 
 Problem StepProblem::toProblem() const {
-  return mlcp::toProblem(std::make_shared<const MatrixFreeProblem>(problem), true);
+  return mlcp::toProblem(std::make_shared<const MatrixFreeProblem>(problem));
 }
 
 double StepProblem::maxPenetration() const {

@@ -195,9 +195,10 @@ void World::validateBodies() {
 const StepProblem& World::prepareStep(double h) {
   requireTimeStep(h, "World::prepareStep");
   m_prepared = false;
-  // A solver that kept the factors of the last step (the matrix-free ones in this library do
-  // not) keeps that step's problem: this one is assembled into a new one.
-  if (m_problem.use_count() > 1) m_problem = std::make_shared<StepProblem>();
+  // The solver keeps the factors of the last step it solved (its Operator shares them): this
+  // step is assembled into the spare problem, a new one when something still holds that.
+  std::swap(m_problem, m_spareProblem);
+  if (!m_problem || m_problem.use_count() > 1) m_problem = std::make_shared<StepProblem>();
   validateBodies();
   const double start = threadSeconds();
   findContacts();
@@ -287,35 +288,30 @@ void World::step(double h) {
                     "setSolver() first",
                     m_name, n));
   MixedLCP& solver = *m_solver;
-  // Matrix-free solvers take the factors J, M^-1, CFM/h; the others also get the dense A.
-  const bool dense = !solver.capabilities().requiresMatrixFree;
-  if (dense && n > m_maxDenseRows)
+  if (solver.capabilities().denseA && n > m_maxDenseRows)
     throw std::runtime_error(fmt::format(
-        "{}: {} rows exceed World's dense limit of {} (A would take {:.0f} MB); raise it with "
-        "setMaxDenseRows() or use a matrix-free solver (pgs-matrix-free, apgd-matrix-free)",
-        m_problem->problem.name, n, m_maxDenseRows, 8e-6 * n * static_cast<double>(n)));
+        "{}: {} rows exceed World's dense limit of {} for {}, which works on a dense A ({:.0f} "
+        "MB); raise it with setMaxDenseRows() or use a solver that works on the factors (pgs, "
+        "apgd)",
+        m_problem->problem.name, n, m_maxDenseRows, solver.name(),
+        8e-6 * n * static_cast<double>(n)));
   double clock = threadSeconds();
   auto lap = [&clock] {
     const double now = threadSeconds();
     return now - std::exchange(clock, now);
   };
   // The solver reads the factors in place, through a pointer that shares the ownership of the
-  // step problem (see prepareStep()).
+  // step problem (see prepareStep()); toProblem(factors) in reused vectors.
   const std::shared_ptr<const MatrixFreeProblem> factors(m_problem, &m_problem->problem);
-  if (dense) {
-    solver.setProblem(toProblem(factors, true));
-  } else {
-    // toProblem(factors, false) in reused vectors; the solver checks the factors itself.
-    m_solverInput.name = factors->name;
-    m_solverInput.b = factors->b;
-    m_solverInput.lo = factors->lo;
-    m_solverInput.hi = factors->hi;
-    m_solverInput.findex = factors->findex;
-    m_solverInput.nub = factors->nub;
-    m_solverInput.matrixFree = factors;
-    solver.setProblem(m_solverInput);
-    m_solverInput.matrixFree.reset();
-  }
+  m_solverInput.name = factors->name;
+  m_solverInput.A = Operator(factors);
+  m_solverInput.b = factors->b;
+  m_solverInput.lo = factors->lo;
+  m_solverInput.hi = factors->hi;
+  m_solverInput.findex = factors->findex;
+  m_solverInput.nub = factors->nub;
+  solver.setProblem(m_solverInput);
+  m_solverInput.A = Operator();
   applyWarmStart(solver);
   times.assembly += lap();
   const SolveReport& report = solver.solve();

@@ -1,13 +1,13 @@
+#include "detail/box_projection.hpp"
+#include "detail/iteration_monitor.hpp"
+
 #include <mlcp/apgd_solver.hpp>
+
+#include <fmt/format.h>
 
 #include <cmath>
 #include <stdexcept>
 #include <utility>
-
-#include <fmt/format.h>
-
-#include "detail/box_projection.hpp"
-#include "detail/iteration_monitor.hpp"
 
 namespace mlcp {
 
@@ -27,21 +27,25 @@ bool ApgdOptions::isValid(std::string* why) const {
     return false;
   };
   if (!(backtrackFactor > 1.0 && std::isfinite(backtrackFactor)))
-    return fail(fmt::format("ApgdOptions::backtrackFactor = {}. Violated constraint: "
-                            "backtrackFactor > 1",
-                            backtrackFactor));
+    return fail(
+        fmt::format("ApgdOptions::backtrackFactor = {}. Violated constraint: "
+                    "backtrackFactor > 1",
+                    backtrackFactor));
   if (!(stepGrowthFactor > 0.0 && stepGrowthFactor <= 1.0))
-    return fail(fmt::format("ApgdOptions::stepGrowthFactor = {}. Violated constraint: "
-                            "0 < stepGrowthFactor <= 1",
-                            stepGrowthFactor));
+    return fail(
+        fmt::format("ApgdOptions::stepGrowthFactor = {}. Violated constraint: "
+                    "0 < stepGrowthFactor <= 1",
+                    stepGrowthFactor));
   if (maxBacktracks < 1)
-    return fail(fmt::format("ApgdOptions::maxBacktracks = {}. Violated constraint: "
-                            "maxBacktracks >= 1",
-                            maxBacktracks));
+    return fail(
+        fmt::format("ApgdOptions::maxBacktracks = {}. Violated constraint: "
+                    "maxBacktracks >= 1",
+                    maxBacktracks));
   if (!(deltaXTolerance >= 0.0))
-    return fail(fmt::format("ApgdOptions::deltaXTolerance = {}. Violated constraint: "
-                            "deltaXTolerance >= 0 (0 = off)",
-                            deltaXTolerance));
+    return fail(
+        fmt::format("ApgdOptions::deltaXTolerance = {}. Violated constraint: "
+                    "deltaXTolerance >= 0 (0 = off)",
+                    deltaXTolerance));
   return true;
 }
 
@@ -69,19 +73,15 @@ void ApgdSolver::doSetup(int n) {
     v->resize(n);
 }
 
-void ApgdSolver::diagonalOfA(const ProblemView& problem, Eigen::VectorXd& out) const {
-  out = problem.A.diagonal();
-}
-
 void ApgdSolver::projectAndMultiply(const ProblemView& problem,
                                     Eigen::VectorXd& x,
                                     Eigen::VectorXd& Ax) {
   detail::projectOntoBounds(problem, x);
-  multiplyA(x, Ax);
+  problem.multiplyA(x, Ax);
   ++m_statistics.products;
 }
 
-double ApgdSolver::estimateLipschitz(double lowerBound) {
+double ApgdSolver::estimateLipschitz(const ProblemView& problem, double lowerBound) {
   // v = D^-1/2 u with u_i = 1 where the row moves; L = ||D^-1/2 A v|| / ||u||.
   const Eigen::Index n = m_inverseD.size();
   double count = 0.0;
@@ -89,7 +89,7 @@ double ApgdSolver::estimateLipschitz(double lowerBound) {
     m_g[i] = std::sqrt(m_inverseD[i]);
     count += m_inverseD[i] > 0.0 ? 1.0 : 0.0;
   }
-  multiplyA(m_g, m_Ay);
+  problem.multiplyA(m_g, m_Ay);
   ++m_statistics.products;
   double sum = 0.0;
   for (Eigen::Index i = 0; i < n; ++i) sum += m_inverseD[i] * m_Ay[i] * m_Ay[i];
@@ -110,11 +110,12 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
   };
 
   // Metric D: diag(A) (rows with A_ii ~ 0 cannot move) or the identity.
-  diagonalOfA(problem, m_inverseD);
+  m_inverseD = problem.diagonalA();
   for (int i = 0; i < n; ++i) {
     if (!(m_inverseD[i] >= 0.0)) {
-      report.status = Status::InvalidProblem;
-      detail::setMessage(report, "A({}, {}) = {} is negative: APGD needs a positive "
+      report.status = Status::Unsupported;
+      detail::setMessage(report,
+                         "A({}, {}) = {} is negative: APGD needs a positive "
                          "semi-definite A",
                          i, i, m_inverseD[i]);
       x.setZero();
@@ -146,12 +147,13 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
   };
   if (monitor.meets(bestResidual)) {
     finish(Status::Converged);
-    detail::setMessage(report, "converged: the start meets the tolerance (relative residual "
+    detail::setMessage(report,
+                       "converged: the start meets the tolerance (relative residual "
                        "{:.3g})",
                        bestResidual / monitor.scale());
     return;
   }
-  double L = estimateLipschitz(largestScaledDiagonal);
+  double L = estimateLipschitz(problem, largestScaledDiagonal);
   m_y = m_x;
   m_Ay = m_Ax;
   m_xPrevious = m_x;
@@ -179,7 +181,8 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
       if (dAd < -kRoundingAllowance * rounding) {
         // Negative curvature along the step: no L makes the quadratic model an upper bound.
         finish(Status::NumericalFailure);
-        detail::setMessage(report, "A is not positive semi-definite: d^T A d = {:.3g} < 0 along "
+        detail::setMessage(report,
+                           "A is not positive semi-definite: d^T A d = {:.3g} < 0 along "
                            "the step of iteration {} (APGD needs a symmetric positive "
                            "semi-definite A; try lemke)",
                            dAd, iteration);
@@ -189,7 +192,8 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
       if (dAd <= L * dDd + kRoundingAllowance * rounding) break;
       if (backtracks == m_options.maxBacktracks || !std::isfinite(dAd)) {
         finish(Status::NumericalFailure);
-        detail::setMessage(report, "no step passed the sufficient-decrease test after {} "
+        detail::setMessage(report,
+                           "no step passed the sufficient-decrease test after {} "
                            "backtracks (L = {:.3g}): is A positive semi-definite?",
                            backtracks, L);
         m_statistics.lipschitz = L;
@@ -221,12 +225,14 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
       int still = 0;
       while (still < n && m_inverseD[still] > 0.0) ++still;
       if (still < n)
-        detail::setMessage(report, "stalled at iteration {} with relative residual {:.3g}: the "
+        detail::setMessage(report,
+                           "stalled at iteration {} with relative residual {:.3g}: the "
                            "projected step is zero and row {} (A_ii ~ 0) cannot move; APGD "
                            "needs A_ii > 0 on every row (try lemke or dantzig)",
                            iteration, bestResidual / monitor.scale(), still);
       else
-        detail::setMessage(report, "stalled at iteration {} with relative residual {:.3g}: the "
+        detail::setMessage(report,
+                           "stalled at iteration {} with relative residual {:.3g}: the "
                            "projected step is zero (a fixed point the tolerance does not accept)",
                            iteration, bestResidual / monitor.scale());
       return;
@@ -235,7 +241,8 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
       const double change = (m_x - m_xPrevious).cwiseAbs().maxCoeff();
       if (change <= m_options.deltaXTolerance * std::max(1.0, m_x.cwiseAbs().maxCoeff())) {
         finish(Status::Inaccurate);
-        detail::setMessage(report, "x changed by at most {:.3g} in iteration {} "
+        detail::setMessage(report,
+                           "x changed by at most {:.3g} in iteration {} "
                            "(deltaXTolerance); best relative residual {:.3g}",
                            change, iteration, bestResidual / monitor.scale());
         return;
@@ -243,7 +250,8 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
     }
     if (monitor.timeIsUp()) {
       finish(Status::TimeLimit);
-      detail::setMessage(report, "time limit of {} s reached after {} iterations (best relative "
+      detail::setMessage(report,
+                         "time limit of {} s reached after {} iterations (best relative "
                          "residual {:.3g})",
                          m_options.maxSeconds, iteration, bestResidual / monitor.scale());
       return;
@@ -274,7 +282,8 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
     L *= m_options.stepGrowthFactor;
   }
   finish(Status::MaxIterations);
-  detail::setMessage(report, "iteration limit {} reached with best relative residual {:.3g} > "
+  detail::setMessage(report,
+                     "iteration limit {} reached with best relative residual {:.3g} > "
                      "{:.3g}",
                      m_options.maxIterations, bestResidual / monitor.scale(),
                      m_options.relativeTolerance);

@@ -155,21 +155,30 @@ Problem parseBlcp(std::string_view text, std::string_view source) {
       tokens.fail(
           fmt::format("dense A of {} x {} needs at least {} more bytes; the file has {} left", n, n,
                       2.0 * static_cast<double>(n) * n, tokens.remaining()));
-    p.A.resize(n, n);
+    Eigen::MatrixXd A(n, n);
     for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j) p.A(i, j) = tokens.number(fmt::format("A({}, {})", i, j), false);
+      for (int j = 0; j < n; ++j) A(i, j) = tokens.number(fmt::format("A({}, {})", i, j), false);
+    p.A = std::move(A);
   } else if (storage == "coo") {
     const long long nnz = tokens.integer("the number of coo entries");
     if (nnz < 0) tokens.fail(fmt::format("negative number of coo entries {}", nnz));
-    p.A.setZero(n, n);
+    if (6.0 * static_cast<double>(nnz) > available)
+      tokens.fail(fmt::format("{} coo entries need at least {} more bytes; the file has {} left",
+                              nnz, 6.0 * static_cast<double>(nnz), tokens.remaining()));
+    std::vector<Eigen::Triplet<double>> entries;
+    entries.reserve(static_cast<size_t>(nnz));
     for (long long k = 0; k < nnz; ++k) {
       const long long i = tokens.integer(fmt::format("the row of coo entry {}", k));
       const long long j = tokens.integer(fmt::format("the column of coo entry {}", k));
       if (i < 0 || i >= n || j < 0 || j >= n)
         tokens.fail(
             fmt::format("coo entry {} at ({}, {}) is outside the {} x {} matrix", k, i, j, n, n));
-      p.A(i, j) += tokens.number(fmt::format("A({}, {})", i, j), false);
+      entries.emplace_back(static_cast<int>(i), static_cast<int>(j),
+                           tokens.number(fmt::format("A({}, {})", i, j), false));
     }
+    Operator::SparseMatrix A(n, n);
+    A.setFromTriplets(entries.begin(), entries.end());  // sums duplicates, as the spec says
+    p.A = std::move(A);
   } else {
     tokens.fail(fmt::format("unknown matrix storage '{}': expected 'dense' or 'coo'", storage));
   }

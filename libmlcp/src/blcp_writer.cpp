@@ -24,25 +24,28 @@ void writeVector(std::ostream& out, std::string_view name, const Eigen::VectorXd
 
 void writeBlcp(const Problem& problem, std::ostream& out, MatrixStorage storage) {
   const int n = problem.size();
-  const Eigen::Index nonZeros = (problem.A.array() != 0.0).count();
-  if (storage == MatrixStorage::Automatic)
-    storage = 4 * nonZeros <= static_cast<Eigen::Index>(n) * n ? MatrixStorage::Coordinate
-                                                               : MatrixStorage::Dense;
+  if (storage == MatrixStorage::Automatic)  // dense only for a dense A over a quarter full
+    storage = problem.A.form() == MatrixForm::Dense &&
+                      4 * problem.A.nonZeros() > static_cast<Eigen::Index>(n) * n
+                  ? MatrixStorage::Dense
+                  : MatrixStorage::Coordinate;
   out << "blcp 1\n";
   out << "n " << n << " nub " << problem.nub << '\n';
   if (storage == MatrixStorage::Dense) {
+    const Eigen::MatrixXd A = problem.A.toDense();
     out << "A dense\n";
     for (int i = 0; i < n; ++i) {
       out << ' ';
-      for (int j = 0; j < n; ++j) out << ' ' << number(problem.A(i, j));
+      for (int j = 0; j < n; ++j) out << ' ' << number(A(i, j));
       out << '\n';
     }
   } else {
-    out << "A coo " << nonZeros << '\n';
+    // By rows, each row's columns ascending: the order of the dense layout.
+    const Eigen::SparseMatrix<double, Eigen::RowMajor> A = problem.A.toSparse();
+    out << "A coo " << A.nonZeros() << '\n';
     for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j)
-        if (problem.A(i, j) != 0.0)
-          out << "  " << i << ' ' << j << ' ' << number(problem.A(i, j)) << '\n';
+      for (Eigen::SparseMatrix<double, Eigen::RowMajor>::InnerIterator it(A, i); it; ++it)
+        out << "  " << i << ' ' << it.col() << ' ' << number(it.value()) << '\n';
   }
   writeVector(out, "b", problem.b);
   writeVector(out, "lo", problem.lo);

@@ -57,6 +57,7 @@ Capabilities DantzigSolver::capabilities() const {
   c.requiresSymmetricA = true;
   c.usesInitialGuess = false;
   c.iterative = false;
+  c.denseA = true;
   return c;
 }
 
@@ -73,13 +74,13 @@ void DantzigSolver::doSetup(int n) {
 }
 
 bool DantzigSolver::checkSymmetric(const ProblemView& problem, SolveReport& report) const {
-  const Eigen::MatrixXd& A = problem.A;
+  const Eigen::MatrixXd& A = problem.denseA();
   const int n = problem.size();
   const double maxEntry = A.cwiseAbs().maxCoeff();
   const double allowed = m_options.symmetryTolerance * maxEntry;
   for (int j = 0; j < n; ++j) {
     if (A(j, j) < 0.0) {
-      report.status = Status::InvalidProblem;
+      report.status = Status::Unsupported;
       detail::setMessage(report.message,
                          "A({}, {}) = {} is negative: Dantzig needs a positive "
                          "semi-definite A",
@@ -100,7 +101,7 @@ bool DantzigSolver::checkSymmetric(const ProblemView& problem, SolveReport& repo
       for (int j = j0; j < j0 + cols; ++j) {
         for (int i = std::max(i0, j + 1); i < i0 + rows; ++i) {
           if (std::abs(A(i, j) - A(j, i)) > allowed) {
-            report.status = Status::InvalidProblem;
+            report.status = Status::Unsupported;
             detail::setMessage(report.message,
                                "A is not symmetric: A({}, {}) = {} but A({}, {}) = {}; "
                                "Dantzig needs a symmetric A (try lemke or pgs)",
@@ -115,7 +116,7 @@ bool DantzigSolver::checkSymmetric(const ProblemView& problem, SolveReport& repo
 }
 
 double DantzigSolver::residual(const ProblemView& problem, const Eigen::VectorXd& x) {
-  m_w.noalias() = problem.A * x;
+  problem.multiplyA(x, m_w);
   m_w -= problem.b;
   const double bNorm = problem.b.cwiseAbs().maxCoeff();
   const Residuals r = computeResiduals(x, m_w, problem.lo, problem.hi, problem.findex, bNorm);
@@ -125,15 +126,14 @@ double DantzigSolver::residual(const ProblemView& problem, const Eigen::VectorXd
 }
 
 bool DantzigSolver::timeIsUp(double startSeconds) const {
-  return m_options.maxSeconds > 0.0 &&
-         detail::nowSeconds() - startSeconds > m_options.maxSeconds;
+  return m_options.maxSeconds > 0.0 && detail::nowSeconds() - startSeconds > m_options.maxSeconds;
 }
 
 void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
   if (!checkSymmetric(problem, report)) return;
   const double start = detail::nowSeconds();
   const int n = problem.size();
-  const Eigen::MatrixXd& A = problem.A;
+  const Eigen::MatrixXd& A = problem.denseA();
   const int maxPivots = m_options.maxPivots > 0 ? m_options.maxPivots : 50 * n + 1000;
   const bool hasFriction = (problem.findex.array() >= 0).any();
 

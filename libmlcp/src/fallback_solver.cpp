@@ -43,9 +43,12 @@ void FallbackSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Sol
   auto out = std::back_inserter(report.message);
   double bestResidual = std::numeric_limits<double>::infinity();
   m_initialGuess = x;
+  if (m_stagedVersion != matrixVersion()) {  // the stages keep their copy of A until it changes
+    for (const auto& stage : m_stages) stage->setMatrix(problem.A);
+    m_stagedVersion = matrixVersion();
+  }
   for (size_t k = 0; k < m_stages.size(); ++k) {
     MixedLCP& stage = *m_stages[k];
-    stage.setMatrix(problem.A);
     stage.setRightSide(problem.b);
     stage.setLow(problem.lo);
     stage.setHigh(problem.hi);

@@ -14,7 +14,7 @@ namespace mlcp {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr int kMaxDimension = 20000;  // A is stored dense (3.2 GB at this size)
+constexpr int kMaxDimension = 20000;  // the largest W the reader accepts
 // A dataset of unknown length (W's p, i, x) may declare at most this many times more bytes than
 // the file stores for it: the
 // deflate filter reaches a few times on doubles; a larger ratio is a decompression bomb or a
@@ -87,10 +87,10 @@ class FclibFile {
 
   int scalar(const std::string& name) const { return read<int>(name, 1)[0]; }
 
-  /// A square CSparse matrix group (nzmax, m, n, nz, p, i, x) of a Delassus matrix, dense. Its
-  /// positive diagonal needs at least as many stored entries as rows, which is checked before
-  /// the dense matrix is allocated (so its size is backed by the file's data).
-  Eigen::MatrixXd delassusMatrix(const std::string& group) const {
+  /// A square CSparse matrix group (nzmax, m, n, nz, p, i, x) of a Delassus matrix, kept sparse
+  /// (duplicates summed). Its positive diagonal needs at least as many stored entries as rows,
+  /// which is checked before anything of its size is allocated (so it is backed by the file).
+  Operator::SparseMatrix delassusMatrix(const std::string& group) const {
     const int rows = scalar(group + "/m");
     const int cols = scalar(group + "/n");
     const int nz = scalar(group + "/nz");
@@ -107,12 +107,18 @@ class FclibFile {
           fmt::format("{}: stores {} entries ({} values) for {} rows; a Delassus matrix has a "
                       "positive diagonal",
                       group, entries, x.size(), rows));
-    Eigen::MatrixXd M = Eigen::MatrixXd::Zero(rows, cols);
+    std::vector<Eigen::Triplet<double>> triplets;
+    triplets.reserve(static_cast<size_t>(entries));
     auto add = [&](long long k, int row, int col) {
       if (row < 0 || row >= rows || col < 0 || col >= cols)
         fail(fmt::format("{}: entry {} at ({}, {}) is outside the {} x {} matrix", group, k, row,
                          col, rows, cols));
-      M(row, col) += x[static_cast<size_t>(k)];
+      triplets.emplace_back(row, col, x[static_cast<size_t>(k)]);
+    };
+    auto matrix = [&] {
+      Operator::SparseMatrix M(rows, cols);
+      M.setFromTriplets(triplets.begin(), triplets.end());
+      return M;
     };
     if (nz >= 0) {  // triplet: i = row, p = column (see the README's note)
       if (p.size() < static_cast<size_t>(nz) || i.size() < static_cast<size_t>(nz) ||
@@ -120,7 +126,7 @@ class FclibFile {
         fail(fmt::format("{}: triplet with nz = {} but p, i, x hold {}, {}, {} values", group, nz,
                          p.size(), i.size(), x.size()));
       for (int k = 0; k < nz; ++k) add(k, i[static_cast<size_t>(k)], p[static_cast<size_t>(k)]);
-      return M;
+      return matrix();
     }
     if (nz != -1 && nz != -2) fail(fmt::format("{}/nz = {}: expected >= 0, -1 or -2", group, nz));
     const bool byColumn = nz == -1;
@@ -134,7 +140,7 @@ class FclibFile {
             fmt::format("{}/p[{}] = {} is out of order or beyond i and x", group, j + 1, p[j + 1]));
       for (int k = p[j]; k < p[j + 1]; ++k) byColumn ? add(k, i[k], j) : add(k, j, i[k]);
     }
-    return M;
+    return matrix();
   }
 
  private:
@@ -158,7 +164,7 @@ ProblemFile readLocalProblem(const FclibFile& file, const std::string& fileName)
     file.fail("/fclib_local/V, R: mixed local problems (with bilateral rows) are not supported");
   const int d = file.scalar("/fclib_local/spacedim");
   if (d != 2 && d != 3) file.fail(fmt::format("/fclib_local/spacedim = {}: expected 2 or 3", d));
-  Eigen::MatrixXd W = file.delassusMatrix("/fclib_local/W");
+  Operator::SparseMatrix W = file.delassusMatrix("/fclib_local/W");
   if (W.rows() != W.cols() || W.rows() % d != 0)
     file.fail(fmt::format("/fclib_local/W is {} x {}: expected square, (d nc) x (d nc) with d = {}",
                           W.rows(), W.cols(), d));

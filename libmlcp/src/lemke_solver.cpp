@@ -1,5 +1,5 @@
-#include "detail/free_row_elimination.hpp"
 #include "detail/clock.hpp"
+#include "detail/free_row_elimination.hpp"
 #include "detail/lcp_transform.hpp"
 #include "detail/lemke_pivoting.hpp"
 #include "detail/report_message.hpp"
@@ -65,6 +65,7 @@ Capabilities LemkeSolver::capabilities() const {
   c.requiresSymmetricA = false;
   c.usesInitialGuess = false;
   c.iterative = false;
+  c.denseA = true;
   return c;
 }
 
@@ -81,7 +82,7 @@ void LemkeSolver::doSetup(int n) {
 void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
   const int n = problem.size();
   if (n > m_capacity) {
-    report.status = Status::InvalidProblem;
+    report.status = Status::Unsupported;
     detail::setMessage(report.message,
                        "n = {} exceeds LemkeOptions::maxRows = {}: lemke's dense "
                        "tableau (up to 2n x 2n) is not built for it",
@@ -91,7 +92,7 @@ void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveR
   const double start = detail::nowSeconds();
   const int freeNormal = m_elimination->eliminate(problem, m_options.eliminationTolerance);
   if (freeNormal >= 0) {
-    report.status = Status::InvalidProblem;
+    report.status = Status::Unsupported;
     detail::setMessage(report.message,
                        "friction row {} refers to normal row {}, which is free (lo = -inf, "
                        "hi = inf): its box |x| <= mu |x_k| is not linear",
@@ -104,7 +105,7 @@ void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveR
   if (refused >= 0) {
     const int i = m_elimination->originalRow(refused);
     const int k = problem.findex[i];
-    report.status = Status::InvalidProblem;
+    report.status = Status::Unsupported;
     detail::setMessage(report.message,
                        "friction row {} refers to normal row {} whose x can be negative "
                        "(bounds [{}, {}]); lemke needs lo >= 0 on normal rows",
@@ -127,7 +128,7 @@ void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveR
 
   // Whatever the ending, x is judged by the spec residual: at a secondary ray with z0 ~ 0 the
   // basic point already solves the problem.
-  m_w.noalias() = problem.A * x;
+  problem.multiplyA(x, m_w);
   m_w -= problem.b;
   const double bNorm = n > 0 ? problem.b.cwiseAbs().maxCoeff() : 0.0;
   const Residuals r = computeResiduals(x, m_w, problem.lo, problem.hi, problem.findex, bNorm);

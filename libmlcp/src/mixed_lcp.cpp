@@ -1,3 +1,5 @@
+#include "detail/operator_forms.hpp"
+
 #include <mlcp/mixed_lcp.hpp>
 
 #include <fmt/format.h>
@@ -13,7 +15,17 @@ double infNorm(const Eigen::VectorXd& v) { return v.size() > 0 ? v.cwiseAbs().ma
 
 }  // namespace
 
-MixedLCP::MixedLCP() = default;
+const Eigen::MatrixXd& ProblemView::denseA() const { return forms.dense(); }
+const Operator::SparseMatrix& ProblemView::sparseA() const { return forms.sparse(); }
+const Eigen::VectorXd& ProblemView::diagonalA() const { return forms.diagonal(); }
+void ProblemView::multiplyA(const Eigen::VectorXd& x, Eigen::VectorXd& out) const {
+  forms.multiply(x, out);
+}
+
+MixedLCP::MixedLCP() : m_forms(std::make_unique<detail::OperatorForms>()) {
+  m_forms->reset(m_A, m_findex);
+}
+
 MixedLCP::~MixedLCP() = default;
 
 void MixedLCP::resizeVectors(int n) {
@@ -26,25 +38,29 @@ void MixedLCP::resizeVectors(int n) {
   doSetup(n);
 }
 
-void MixedLCP::setMatrix(const Eigen::Ref<const Eigen::MatrixXd>& A) {
-  m_implicitA = false;
-  ++m_matrixVersion;
+void MixedLCP::setMatrix(const Operator& A) {
+  if (A.form() == MatrixForm::Dense) {
+    setDenseMatrix(A.dense());
+    return;
+  }
   m_A = A;
-  resizeVectors(static_cast<int>(A.rows()));
+  matrixChanged();
 }
 
-void MixedLCP::setMatrix(const Eigen::SparseMatrix<double>& A) {
-  m_implicitA = false;
-  ++m_matrixVersion;
-  m_A = Eigen::MatrixXd(A);
-  resizeVectors(static_cast<int>(A.rows()));
+void MixedLCP::setMatrix(Operator&& A) {
+  m_A = std::move(A);
+  matrixChanged();
 }
 
-void MixedLCP::setImplicitMatrix(int n) {
-  m_implicitA = true;
+void MixedLCP::setDenseMatrix(const Eigen::Ref<const Eigen::MatrixXd>& A) {
+  m_A.assignDense(A);
+  matrixChanged();
+}
+
+void MixedLCP::matrixChanged() {
   ++m_matrixVersion;
-  m_A.resize(0, 0);
-  resizeVectors(n);
+  m_forms->reset(m_A, m_findex);
+  resizeVectors(static_cast<int>(m_A.rows()));
 }
 
 void MixedLCP::setRightSide(const Eigen::Ref<const Eigen::VectorXd>& b) { m_b = b; }
@@ -89,10 +105,6 @@ Problem MixedLCP::problem() const {
   return p;
 }
 
-void MixedLCP::multiplyA(const Eigen::VectorXd& x, Eigen::VectorXd& out) const {
-  out.noalias() = m_A * x;
-}
-
 bool MixedLCP::validate(SolveReport& report) const {
   auto invalid = [&report](std::string message) {
     report.status = Status::InvalidProblem;
@@ -100,8 +112,7 @@ bool MixedLCP::validate(SolveReport& report) const {
     return false;
   };
   const int n = m_n;
-  if (!m_implicitA && (m_A.rows() != m_A.cols()))
-    return invalid(fmt::format("A is {} x {}: it must be square (n x n)", m_A.rows(), m_A.cols()));
+  if (std::string why = m_A.check(); !why.empty()) return invalid(std::move(why));
   if (m_b.size() != n)
     return invalid(fmt::format("b has {} entries but A is {} x {}", m_b.size(), n, n));
   if (m_lo.size() != n)
@@ -112,12 +123,6 @@ bool MixedLCP::validate(SolveReport& report) const {
     return invalid(fmt::format("findex has {} entries but A is {} x {}", m_findex.size(), n, n));
   if (m_nub < 0 || m_nub > n)
     return invalid(fmt::format("nub = {} is outside 0 .. n = {}", m_nub, n));
-  if (!m_implicitA && !m_A.allFinite()) {  // vectorised test first, then find the entry
-    for (int j = 0; j < n; ++j)
-      for (int i = 0; i < n; ++i)
-        if (!std::isfinite(m_A(i, j)))
-          return invalid(fmt::format("A({}, {}) = {} is not finite", i, j, m_A(i, j)));
-  }
   for (int i = 0; i < n; ++i) {
     if (!std::isfinite(m_b[i])) return invalid(fmt::format("b[{}] = {} is not finite", i, m_b[i]));
     const int k = m_findex[i];
@@ -156,6 +161,18 @@ bool MixedLCP::validate(SolveReport& report) const {
   return true;
 }
 
+bool MixedLCP::denseCopyFits(SolveReport& report) const {
+  const double bytes = 8.0 * m_n * static_cast<double>(m_n);
+  if (!capabilities().denseA || m_A.form() == MatrixForm::Dense || bytes <= kMaxDenseBytes)
+    return true;
+  report.status = Status::Unsupported;
+  report.message = fmt::format(
+      "{} works on a dense copy of A: {} rows would take {:.1f} GB, above the {:.0f} GB limit "
+      "(MixedLCP::kMaxDenseBytes); A is held {}: choose a solver that works on that form",
+      name(), m_n, bytes * 1e-9, kMaxDenseBytes * 1e-9, toString(m_A.form()));
+  return false;
+}
+
 const SolveReport& MixedLCP::solve() {
   const auto start = std::chrono::steady_clock::now();
   SolveReport& report = m_report;
@@ -174,7 +191,7 @@ const SolveReport& MixedLCP::solve() {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
 
-  if (!validate(report)) {
+  if (!validate(report) || !denseCopyFits(report)) {
     m_x.setZero(m_n);
     m_w.setZero(m_n);
     stopClock();
@@ -187,7 +204,7 @@ const SolveReport& MixedLCP::solve() {
     m_x.setZero();
 
   if (m_n > 0) {
-    const ProblemView view{m_A, m_b, m_lo, m_hi, m_findex, m_nub};
+    const ProblemView view{m_A, m_b, m_lo, m_hi, m_findex, m_nub, *m_forms};
     doSolve(view, m_x, report);
   } else {
     report.status = Status::Converged;
@@ -198,7 +215,7 @@ const SolveReport& MixedLCP::solve() {
     report.message = "the method produced NaN or Inf in x; x was reset to zero";
     m_x.setZero();
   }
-  multiplyA(m_x, m_w);
+  m_forms->multiply(m_x, m_w);
   m_w -= m_b;
   if (!m_w.allFinite()) {
     report.status = Status::NumericalFailure;

@@ -1,12 +1,15 @@
-#include <mlcp/pgs_solver.hpp>
+#include "detail/column_runs.hpp"
+#include "detail/dense_rows.hpp"
+#include "detail/matrix_free_operator.hpp"
+#include "detail/operator_forms.hpp"
+#include "detail/pgs_iteration.hpp"
+#include "detail/sparse_rows.hpp"
 
-#include <stdexcept>
+#include <mlcp/pgs_solver.hpp>
 
 #include <fmt/format.h>
 
-#include "detail/column_runs.hpp"
-#include "detail/dense_rows.hpp"
-#include "detail/pgs_iteration.hpp"
+#include <stdexcept>
 
 namespace mlcp {
 
@@ -32,17 +35,20 @@ bool PgsOptions::isValid(std::string* why) const {
     return false;
   };
   if (!(relaxation > 0.0 && relaxation < 2.0))
-    return fail(fmt::format("PgsOptions::relaxation = {}. Violated constraint: "
-                            "0 < relaxation < 2",
-                            relaxation));
+    return fail(
+        fmt::format("PgsOptions::relaxation = {}. Violated constraint: "
+                    "0 < relaxation < 2",
+                    relaxation));
   if (residualInterval < 1)
-    return fail(fmt::format("PgsOptions::residualInterval = {}. Violated constraint: "
-                            "residualInterval >= 1",
-                            residualInterval));
+    return fail(
+        fmt::format("PgsOptions::residualInterval = {}. Violated constraint: "
+                    "residualInterval >= 1",
+                    residualInterval));
   if (!(deltaXTolerance >= 0.0))
-    return fail(fmt::format("PgsOptions::deltaXTolerance = {}. Violated constraint: "
-                            "deltaXTolerance >= 0 (0 = off)",
-                            deltaXTolerance));
+    return fail(
+        fmt::format("PgsOptions::deltaXTolerance = {}. Violated constraint: "
+                    "deltaXTolerance >= 0 (0 = off)",
+                    deltaXTolerance));
   return true;
 }
 
@@ -70,17 +76,30 @@ Capabilities PgsSolver::capabilities() const {
 
 void PgsSolver::doSetup(int n) {
   m_workspace->resize(n);
-  if (!hasImplicitMatrix()) m_columns->resize(n);  // the matrix-free subclass has no A
+  m_columns->resize(n);
   m_analysedVersion = kNotAnalysed;
 }
 
 void PgsSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
-  if (m_analysedVersion != matrixVersion()) {  // once per matrix, O(n^2)
-    m_columns->analyse(problem.A);
-    m_analysedVersion = matrixVersion();
+  switch (problem.A.form()) {
+    case MatrixForm::Dense: {
+      if (m_analysedVersion != matrixVersion()) {  // once per matrix, O(n^2)
+        m_columns->analyse(problem.A.dense());
+        m_analysedVersion = matrixVersion();
+      }
+      detail::DenseRows rows(problem.A.dense(), *m_columns, m_workspace->product);
+      detail::runPgs(rows, problem, m_options, *m_workspace, x, report);
+      return;
+    }
+    case MatrixForm::Sparse: {
+      detail::SparseRows rows(problem.A.sparse(), problem.diagonalA(), m_workspace->product);
+      detail::runPgs(rows, problem, m_options, *m_workspace, x, report);
+      return;
+    }
+    case MatrixForm::Factors:
+      detail::runPgs(problem.forms.matrixFree(), problem, m_options, *m_workspace, x, report);
+      return;
   }
-  detail::DenseRows rows(problem.A, *m_columns, m_workspace->product);
-  detail::runPgs(rows, problem, m_options, *m_workspace, x, report);
 }
 
 }  // namespace mlcp

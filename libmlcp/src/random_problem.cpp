@@ -5,6 +5,7 @@
 #include <limits>
 #include <random>
 #include <stdexcept>
+#include <utility>
 
 namespace mlcp {
 
@@ -28,11 +29,12 @@ Problem randomProblem(const RandomProblemOptions& options) {
   Eigen::MatrixXd R(n, n);
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i) R(i, j) = 2.0 * uniform() - 1.0;
-  p.A = R * R.transpose();
-  p.A.diagonal().array() += 1e-3;
+  Eigen::MatrixXd A = R * R.transpose();
+  A.diagonal().array() += 1e-3;
   Eigen::VectorXd xStar(n);
   for (int i = 0; i < n; ++i) xStar[i] = 2.0 * uniform() - 1.0;
-  p.b = p.A * xStar;
+  p.b = A * xStar;
+  p.A = std::move(A);
   for (int i = 0; i < n; ++i) p.b[i] += 0.2 * uniform() - 0.1;
 
   p.nub = nub;

@@ -37,7 +37,7 @@ Eigen::MatrixXd readRowMajor(TextScanner& in, std::string_view name, int rows, i
   return M;
 }
 
-Eigen::MatrixXd readSquare(TextScanner& in, std::string_view name, int n, std::string_view rule) {
+Operator readSquare(TextScanner& in, std::string_view name, int n, std::string_view rule) {
   const NumericsMatrixHeader header = detail::readNumericsMatrixHeader(in, name);
   if (header.rows != n || header.cols != n)
     in.failAt(header.line, fmt::format("{} is {} x {} but {} requires {} x {}", name, header.rows,
@@ -48,7 +48,7 @@ Eigen::MatrixXd readSquare(TextScanner& in, std::string_view name, int n, std::s
 // b = -q without negative zeros (they would print as "-0").
 Eigen::VectorXd negated(const Eigen::VectorXd& q) { return (-q).array() + 0.0; }
 
-Problem complementarityProblem(Eigen::MatrixXd M, const Eigen::VectorXd& q) {
+Problem complementarityProblem(Operator M, const Eigen::VectorXd& q) {
   Problem p;
   const int n = static_cast<int>(q.size());
   p.A = std::move(M);
@@ -65,7 +65,7 @@ std::string stem(std::string_view source) {
 
 Problem parseLcp(TextScanner& in) {
   const int n = in.integerInRange("n", 0, detail::kMaxSiconosDimension);
-  Eigen::MatrixXd M = readSquare(in, "M", n, fmt::format("n = {}", n));
+  Operator M = readSquare(in, "M", n, fmt::format("n = {}", n));
   const Eigen::VectorXd q = readVector(in, "q", n);
   Problem p = complementarityProblem(std::move(M), q);
   p.name = fmt::format("{} (Siconos LCP)", stem(in.source()));
@@ -74,7 +74,7 @@ Problem parseLcp(TextScanner& in) {
 
 Problem parseRelay(TextScanner& in) {
   const int n = in.integerInRange("n", 0, detail::kMaxSiconosDimension);
-  Eigen::MatrixXd M = readSquare(in, "M", n, fmt::format("n = {}", n));
+  Operator M = readSquare(in, "M", n, fmt::format("n = {}", n));
   const Eigen::VectorXd q = readVector(in, "q", n);
   Problem p = complementarityProblem(std::move(M), q);
   p.lo = readVector(in, "lb", n, true);
@@ -103,7 +103,7 @@ Problem parseMlcp(TextScanner& in) {
   if (size > detail::kMaxSiconosDimension)
     in.fail(fmt::format("n + m = {} exceeds {}", size, detail::kMaxSiconosDimension));
 
-  Eigen::MatrixXd M;
+  Operator M;
   Eigen::VectorXd q;
   if (hasM == 1) {
     // blocksRows: row starts, read until a value >= n + m; then one 0/1 flag per block.
@@ -156,11 +156,12 @@ Problem parseMlcp(TextScanner& in) {
     Eigen::VectorXd blockQ(size);
     blockQ << a, b;
     if (hasM == 1) {
+      const Eigen::MatrixXd denseM = M.toDense();
       for (int j = 0; j < size; ++j)
         for (int i = 0; i < size; ++i)
-          if (std::abs(M(i, j) - blockM(i, j)) > 1e-12 * std::max(1.0, std::abs(M(i, j))))
+          if (std::abs(denseM(i, j) - blockM(i, j)) > 1e-12 * std::max(1.0, std::abs(denseM(i, j))))
             in.fail(fmt::format("the (A, B, C, D) storage disagrees with M at ({}, {}): {} vs {}",
-                                i, j, blockM(i, j), M(i, j)));
+                                i, j, blockM(i, j), denseM(i, j)));
       for (int i = 0; i < size; ++i)
         if (std::abs(q[i] - blockQ[i]) > 1e-12 * std::max(1.0, std::abs(q[i])))
           in.fail(
@@ -202,7 +203,7 @@ Problem parseFrictionContact(TextScanner& in, std::string* approximation) {
     in.failAt(header.line, fmt::format("W is {} x {} but d nc = {} requires {} x {}", header.rows,
                                        header.cols, n, n, n));
   }
-  Eigen::MatrixXd W = detail::readNumericsMatrixPayload(in, header, "W");
+  Operator W = detail::readNumericsMatrixPayload(in, header, "W");
   if (nextIsMatrixHeader(in, n, n)) {
     in.next();  // report the line where the second matrix starts
     in.fail(

@@ -50,7 +50,7 @@ SiconosKind writeSiconos(const Problem& problem, std::ostream& out) {
   switch (kind) {
     case SiconosKind::Lcp:
       out << n << '\n';
-      writeDense(out, problem.A);
+      writeDense(out, problem.A.toDense());
       writeVector(out, q);
       break;
     case SiconosKind::Mlcp: {
@@ -58,13 +58,13 @@ SiconosKind writeSiconos(const Problem& problem, std::ostream& out) {
       out << "1\n0\n" << nub << '\n' << n - nub << '\n';
       out << "0 " << nub << (nub < n ? fmt::format(" {}", n) : "") << '\n';
       out << (nub < n ? "0 1\n" : "0\n");
-      writeDense(out, problem.A);
+      writeDense(out, problem.A.toDense());
       writeVector(out, q);
       break;
     }
     case SiconosKind::Relay: {
       out << n << '\n';
-      writeDense(out, problem.A);
+      writeDense(out, problem.A.toDense());
       writeVector(out, q);
       // Infinite bounds are written as inf, which Siconos' fscanf("%lf") reads back.
       writeVector(out, problem.lo);

@@ -2,8 +2,6 @@
 #include <mlcp/dantzig_solver.hpp>
 #include <mlcp/fallback_solver.hpp>
 #include <mlcp/lemke_solver.hpp>
-#include <mlcp/matrix_free_apgd_solver.hpp>
-#include <mlcp/matrix_free_pgs_solver.hpp>
 #include <mlcp/pgs_solver.hpp>
 #include <mlcp/solver_factory.hpp>
 
@@ -12,6 +10,7 @@
 
 #include <mutex>
 #include <stdexcept>
+#include <utility>
 
 namespace mlcp {
 
@@ -47,27 +46,17 @@ std::vector<SolverEntry> builtInSolvers() {
                        applyCommon(settings, options);
                        return std::make_unique<LemkeSolver>(options);
                      }});
-  entries.push_back({"pgs", "Projected Gauss-Seidel / SOR (ODE quickstep) on the assembled A",
+  entries.push_back({"pgs",
+                     "Projected Gauss-Seidel / SOR (ODE quickstep) on dense, sparse or J, M^-1",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
                        return std::make_unique<PgsSolver>(pgsOptions(settings));
                      }});
-  entries.push_back({"apgd", "Accelerated projected gradient (Nesterov, Mazhar 2015) on A",
+  entries.push_back({"apgd",
+                     "Accelerated projected gradient (Nesterov, Mazhar 2015), any form of A",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
                        ApgdOptions options;
                        applyCommon(settings, options);
                        return std::make_unique<ApgdSolver>(options);
-                     }});
-  entries.push_back({"pgs-matrix-free",
-                     "PGS on J, M^-1, cfm (problems that carry them), O(12) per row update",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       return std::make_unique<MatrixFreePgsSolver>(pgsOptions(settings));
-                     }});
-  entries.push_back({"apgd-matrix-free",
-                     "APGD on J, M^-1, cfm (problems that carry them), O(12 n) per product",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       ApgdOptions options;
-                       applyCommon(settings, options);
-                       return std::make_unique<MatrixFreeApgdSolver>(options);
                      }});
   entries.push_back({"fallback", "Dantzig, then APGD, then PGS: the first that converges",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
@@ -78,6 +67,13 @@ std::vector<SolverEntry> builtInSolvers() {
                      }});
   return entries;
 }
+
+/// Names of earlier versions, still accepted by makeSolver(): the matrix-free solvers are now
+/// "pgs" and "apgd" on a problem that holds the factors of A.
+constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
+    {"pgs-matrix-free", "pgs"},
+    {"apgd-matrix-free", "apgd"},
+};
 
 struct Registry {
   std::mutex mutex;
@@ -116,6 +112,8 @@ std::vector<std::string> solverNames() {
 }
 
 std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const SolverSettings& settings) {
+  for (const auto& [alias, target] : kAliases)
+    if (name == alias) name = target;
   for (const SolverEntry& entry : registeredSolvers())
     if (entry.name == name) return entry.make(settings);
   throw std::invalid_argument(

@@ -20,6 +20,8 @@ std::string_view toString(Status status) {
       return "inaccurate";
     case Status::NumericalFailure:
       return "numerical-failure";
+    case Status::Unsupported:
+      return "unsupported";
     case Status::InvalidProblem:
       return "invalid-problem";
   }

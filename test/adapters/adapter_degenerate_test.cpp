@@ -2,7 +2,7 @@
 // over every peer solver the adapters register (bullet-*, dart-*, siconos-*): each returns a
 // status and a finite x and w on every problem. A peer that cannot take a problem class (Siconos'
 // pure-LCP solvers and friction rows, Bullet's and DART's Dantzig and lo > 0) may refuse it with
-// InvalidProblem and a message; the adapters turn a peer's NaN, Inf or failure into a status.
+// Unsupported and a message; the adapters turn a peer's NaN, Inf or failure into a status.
 
 #include "degenerate_problems.hpp"
 

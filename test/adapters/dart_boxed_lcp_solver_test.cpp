@@ -1,14 +1,14 @@
-#include <limits>
-#include <vector>
-
-#include <boost/test/unit_test.hpp>
+#include "adapter_test_support.hpp"
 
 #include <mlcp/adapters/dart/dart_boxed_lcp_solver.hpp>
 #include <mlcp/adapters/dart/dart_scene.hpp>
 #include <mlcp/adapters/padded_stride.hpp>
 #include <mlcp/mlcp.hpp>
 
-#include "adapter_test_support.hpp"
+#include <boost/test/unit_test.hpp>
+
+#include <limits>
+#include <vector>
 
 namespace ma = mlcp::adapters;
 
@@ -127,8 +127,9 @@ BOOST_AUTO_TEST_CASE(reads_the_padded_lower_triangle_and_leaves_the_inputs_alone
   BOOST_TEST(findex == findex0);
 
   mlcp::Problem p;
-  p.A.resize(n, n);
-  p.A << 4, 1, 0, 1, 5, 2, 0, 2, 6;
+  Eigen::MatrixXd denseA(n, n);
+  denseA << 4, 1, 0, 1, 5, 2, 0, 2, 6;
+  p.A = denseA;
   p.b = Eigen::Vector3d(1, -2, 3);
   p.lo = Eigen::Vector3d(0, -kInf, -0.5);
   p.hi = Eigen::Vector3d(kInf, kInf, 0.5);

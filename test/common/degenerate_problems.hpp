@@ -7,6 +7,7 @@
 #include <mlcp/problem.hpp>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mlcp::test {
@@ -14,11 +15,11 @@ namespace mlcp::test {
 /// One degenerate problem and what a solver must make of it.
 struct DegenerateCase {
   std::string name;      ///< for messages ("closed 4-bar loop, CFM = 0")
-  Problem problem;       ///< dense A, b, lo, hi, findex, nub
+  Problem problem;       ///< A (dense, or factors for the cases built from bodies), b, lo, ...
   bool wellPosed;        ///< a unique, well-conditioned solution: our Dantzig must converge
   bool invalid = false;  ///< non-finite data: every solver must report InvalidProblem
   /// A problem class some solvers do not take (non-symmetric A, negative diagonal): they may
-  /// refuse it with InvalidProblem and a message naming the entry.
+  /// refuse it with Unsupported and a message naming the entry.
   bool refusable = false;
 };
 
@@ -28,12 +29,17 @@ struct DegenerateCase {
 /// a support: nub bilateral rows then one contact); a body of mass 1e-9 kg among 1 kg bodies; a
 /// zero-mass body (1 / m = inf in A: invalid); and, when ../shared/data is present, the Siconos
 /// LCP and MLCP test problems known to be hard (non-symmetric, rank-deficient, secondary rays).
-/// The cases built from bodies carry their factors (Problem::matrixFree) as well as A.
+/// The cases built from bodies hold A as its factors (J, M^-1, cfm), the others dense.
 std::vector<DegenerateCase> degenerateCases();
 
+/// The problem with A in every form it can take: as it holds A, dense, and sparse (the factor
+/// form only when the problem holds it; only the problem's own form when A fails check()), each
+/// with the form's name, for tests that run every solver on every form.
+std::vector<std::pair<std::string, Problem>> everyForm(const Problem& problem);
+
 /// Checks what every solver owes on every case after solver.solve() returned report: a status
-/// (never NotSolved), InvalidProblem exactly when the case is invalid (otherwise only with a
-/// message, when `mayRefuse`: a peer refusing a problem class it cannot take), a finite x and w,
+/// (never NotSolved), InvalidProblem exactly when the case is invalid, Unsupported only with a
+/// message when `mayRefuse` (a solver refusing a problem class it cannot take), a finite x and w,
 /// a finite residual after a solve, and a residual <= 1e-5 when it claims Converged.
 void checkDegenerateResult(const DegenerateCase& degenerate,
                            const std::string& solverName,

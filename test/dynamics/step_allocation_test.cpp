@@ -26,7 +26,7 @@ void restingStepAllocatesNothing(const std::string& name, const std::vector<std:
   mlcp::PgsOptions options;
   options.maxIterations = 20;
   options.relativeTolerance = 0.0;
-  mlcp::MatrixFreePgsSolver solver(options);
+  mlcp::PgsSolver solver(options);
   scene.world.setSolver(solver);
   for (int k = 0; k < 300; ++k) scene.world.step(scene.timeStep);
   const int rows = scene.world.lastStatistics().rows;

@@ -1,5 +1,6 @@
 // solve() allocates nothing once the solver is set up (style.md c.4): heap allocations counted
-// around the second solve of every registered solver on the same problem.
+// around the second solve of every registered solver on the same problem, with A dense, sparse
+// and as factors.
 
 #include "allocation_counter.hpp"
 
@@ -34,15 +35,25 @@ BOOST_AUTO_TEST_CASE(second_solve_allocates_nothing) {
   mlcp::RandomProblemOptions options;
   options.n = 90;
   options.seed = 3;
-  const mlcp::Problem problem = mlcp::randomProblem(options);
+  const mlcp::Problem dense = mlcp::randomProblem(options);
+  mlcp::Problem sparse = dense;
+  sparse.A = dense.A.toSparse();
+  mlcp::BoxStackOptions stacks;
+  stacks.columnsX = 2;
+  stacks.layers = 2;
+  const mlcp::Problem factors =
+      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(stacks)));
   for (const std::string& name : mlcp::solverNames()) {
-    auto solver = mlcp::makeSolver(name);
-    if (solver->capabilities().requiresMatrixFree) continue;  // covered by their own tests
-    const long allocated = allocationsOfSecondSolve(*solver, problem);
-    const mlcp::SolveReport& report = solver->report();
-    BOOST_TEST_INFO(name << ": " << report.status << ", " << report.message);
-    BOOST_TEST(allocated == 0);
-    BOOST_TEST(report.relativeResidual < 1.0);
+    for (const mlcp::Problem* problem :
+         std::initializer_list<const mlcp::Problem*>{&dense, &sparse, &factors}) {
+      auto solver = mlcp::makeSolver(name);
+      const long allocated = allocationsOfSecondSolve(*solver, *problem);
+      const mlcp::SolveReport& report = solver->report();
+      BOOST_TEST_INFO(name << " on " << toString(problem->A.form()) << " A: " << report.status
+                           << ", " << report.message);
+      BOOST_TEST(allocated == 0);
+      BOOST_TEST(report.relativeResidual < 1.0);
+    }
   }
 }
 

@@ -184,7 +184,7 @@ BOOST_AUTO_TEST_CASE(bad_data_is_a_status_not_a_crash) {
   negative << 1, 0, 0, -1;
   solver.setProblem(
       smallProblem(negative, Eigen::Vector2d(1, 1), Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)));
-  BOOST_TEST(solver.solve().status == mlcp::Status::InvalidProblem);
+  BOOST_TEST(solver.solve().status == mlcp::Status::Unsupported);
   BOOST_TEST(solver.report().message.find("A(1, 1) = -1 is negative") != std::string::npos);
   solver.setProblem(smallProblem(Eigen::Matrix2d::Identity(), Eigen::Vector2d(1, 1),
                                  Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1),
@@ -212,8 +212,9 @@ BOOST_AUTO_TEST_CASE(rows_that_cannot_move_stop_the_iteration_with_a_reason) {
   Eigen::Matrix2d A;
   A << 0, 0, 0, 1;
   mlcp::ApgdSolver solver;
-  solver.setProblem(smallProblem(A, Eigen::Vector2d(1, 1), Eigen::Vector2d(0, 0),
-                                 Eigen::Vector2d::Constant(std::numeric_limits<double>::infinity())));
+  solver.setProblem(
+      smallProblem(A, Eigen::Vector2d(1, 1), Eigen::Vector2d(0, 0),
+                   Eigen::Vector2d::Constant(std::numeric_limits<double>::infinity())));
   const auto& report = solver.solve();
   BOOST_TEST_INFO(report.message);
   BOOST_TEST(report.status == mlcp::Status::Inaccurate);

@@ -1,3 +1,5 @@
+#include "degenerate_problems.hpp"
+
 #include <mlcp/mlcp.hpp>
 
 #include <boost/test/data/monomorphic.hpp>
@@ -23,7 +25,9 @@ mlcp::Problem spdProblem(int which) {
       options.seed = 4;
       options.mu = 0.3;
       mlcp::Problem p = mlcp::randomProblem(options);
-      p.A.diagonal().array() += options.n;
+      Eigen::MatrixXd A = p.A.dense();
+      A.diagonal().array() += options.n;
+      p.A = std::move(A);
       return p;
     }
     default: {
@@ -42,32 +46,30 @@ mlcp::Problem spdProblem(int which) {
 
 BOOST_AUTO_TEST_SUITE(HotSwap)
 
-// Dantzig, PGS and APGD (and the matrix-free back ends where the problem carries J and M^-1)
-// behind the same MixedLCP& reach the same x on problems with a unique solution.
+// Dantzig, PGS and APGD behind the same MixedLCP& reach the same x on problems with a unique
+// solution, with A in every form (dense, sparse, and the factors J, M^-1 where the problem has
+// them).
 BOOST_DATA_TEST_CASE(solvers_behind_the_base_class_agree, bdata::make({0, 1, 2, 3}), which) {
   const mlcp::Problem problem = spdProblem(which);
   mlcp::SolverSettings settings;
   settings.relativeTolerance = 1e-12;
-  std::vector<std::string> names = {"dantzig", "pgs", "apgd"};
-  if (problem.matrixFree) {
-    names.push_back("pgs-matrix-free");
-    names.push_back("apgd-matrix-free");
-  }
   Eigen::VectorXd reference;
-  for (const std::string& name : names) {
-    const std::unique_ptr<mlcp::MixedLCP> owner = mlcp::makeSolver(name, settings);
-    mlcp::MixedLCP& solver = *owner;
-    solver.setProblem(problem);
-    const mlcp::SolveReport& report = solver.solve();
-    BOOST_TEST_INFO(problem.name << ", " << name << ": " << report.message);
-    BOOST_TEST(report.status == mlcp::Status::Converged);
-    BOOST_TEST(solver.validSolution(1e-10));
-    if (reference.size() == 0) {
-      reference = solver.getLambda();  // Dantzig's
-      continue;
+  for (const auto& [form, inForm] : mlcp::test::everyForm(problem)) {
+    for (const std::string name : {"dantzig", "pgs", "apgd"}) {
+      const std::unique_ptr<mlcp::MixedLCP> owner = mlcp::makeSolver(name, settings);
+      mlcp::MixedLCP& solver = *owner;
+      solver.setProblem(inForm);
+      const mlcp::SolveReport& report = solver.solve();
+      BOOST_TEST_INFO(problem.name << ", " << name << " on " << form << " A: " << report.message);
+      BOOST_TEST(report.status == mlcp::Status::Converged);
+      BOOST_TEST(solver.validSolution(1e-10));
+      if (reference.size() == 0) {
+        reference = solver.getLambda();  // Dantzig's
+        continue;
+      }
+      const double difference = (solver.getLambda() - reference).norm() / reference.norm();
+      BOOST_TEST(difference <= 1e-6);
     }
-    const double difference = (solver.getLambda() - reference).norm() / reference.norm();
-    BOOST_TEST(difference <= 1e-6);
   }
 }
 

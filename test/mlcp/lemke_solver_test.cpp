@@ -56,7 +56,7 @@ BOOST_AUTO_TEST_CASE(small_non_symmetric_lcp) {
   // Dantzig refuses the same problem and points here.
   mlcp::DantzigSolver dantzig;
   const auto& refused = solve(dantzig, lcp(A, Eigen::Vector2d(1, -1)));
-  BOOST_TEST(refused.status == mlcp::Status::InvalidProblem);
+  BOOST_TEST(refused.status == mlcp::Status::Unsupported);
   BOOST_TEST(refused.message.find("try lemke") != std::string::npos);
 }
 
@@ -196,20 +196,20 @@ BOOST_AUTO_TEST_CASE(refusals_name_the_reason) {
   mlcp::Problem negativeNormal = p;
   negativeNormal.lo[p.findex[friction]] = -1.0;
   const auto& first = solve(solver, negativeNormal);
-  BOOST_TEST(first.status == mlcp::Status::InvalidProblem);
+  BOOST_TEST(first.status == mlcp::Status::Unsupported);
   BOOST_TEST(first.message.find(fmt::format("friction row {}", friction)) != std::string::npos);
   // A normal row that is free.
   mlcp::Problem freeNormal = p;
   freeNormal.findex[friction] = 0;  // row 0 < nub is free
   const auto& second = solve(solver, freeNormal);
-  BOOST_TEST(second.status == mlcp::Status::InvalidProblem);
+  BOOST_TEST(second.status == mlcp::Status::Unsupported);
   BOOST_TEST(second.message.find("free") != std::string::npos);
   // Too large for the dense tableau.
   mlcp::LemkeOptions small;
   small.maxRows = 5;
   mlcp::LemkeSolver limited(small);
   const auto& third = solve(limited, p);
-  BOOST_TEST(third.status == mlcp::Status::InvalidProblem);
+  BOOST_TEST(third.status == mlcp::Status::Unsupported);
   BOOST_TEST(third.message.find("maxRows = 5") != std::string::npos);
 }
 

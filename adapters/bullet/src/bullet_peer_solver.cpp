@@ -1,16 +1,15 @@
 #include <mlcp/adapters/bullet/bullet_peer_solver.hpp>
+#include <mlcp/adapters/peer_verdict.hpp>
 
-#include <algorithm>
-#include <cmath>
-#include <limits>
-#include <stdexcept>
+#include <fmt/format.h>
 
 #include <BulletDynamics/MLCPSolvers/btDantzigSolver.h>
 #include <BulletDynamics/MLCPSolvers/btLemkeSolver.h>
 #include <BulletDynamics/MLCPSolvers/btSolveProjectedGaussSeidel.h>
-#include <fmt/format.h>
-
-#include <mlcp/adapters/peer_verdict.hpp>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
 
 namespace mlcp::adapters {
 
@@ -70,6 +69,7 @@ Capabilities BulletPeerSolver::capabilities() const {
   c.requiresSymmetricA = m_method == BulletMethod::Dantzig;
   c.usesInitialGuess = m_method == BulletMethod::ProjectedGaussSeidel;
   c.iterative = m_method == BulletMethod::ProjectedGaussSeidel;
+  c.denseA = true;
   return c;
 }
 
@@ -90,7 +90,7 @@ void BulletPeerSolver::doSolve(const ProblemView& problem,
   if (m_method == BulletMethod::Dantzig) {
     for (int i = problem.nub; i < n; ++i) {
       if (problem.findex[i] < 0 && (problem.lo[i] > 0.0 || problem.hi[i] < 0.0)) {
-        report.status = Status::InvalidProblem;
+        report.status = Status::Unsupported;
         report.message = fmt::format("btDantzigSolver needs lo <= 0 <= hi; row {} has [{}, {}]", i,
                                      problem.lo[i], problem.hi[i]);
         return;
@@ -101,8 +101,9 @@ void BulletPeerSolver::doSolve(const ProblemView& problem,
   const bool lemke = m_method == BulletMethod::Lemke;
   const double bound = m_options.lemkeBound;
   double* A = m_A.getBufferPointerWritable();
+  const Eigen::MatrixXd& denseA = problem.denseA();
   for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j) A[i * n + j] = problem.A(i, j);
+    for (int j = 0; j < n; ++j) A[i * n + j] = denseA(i, j);
   for (int i = 0; i < n; ++i) {
     const bool unbounded = i < problem.nub;
     double lo = unbounded ? -kInf : problem.lo[i];

@@ -1,13 +1,12 @@
 #include <mlcp/adapters/dart/dart_peer_solver.hpp>
-
-#include <stdexcept>
+#include <mlcp/adapters/padded_stride.hpp>
+#include <mlcp/adapters/peer_verdict.hpp>
 
 #include <dart/constraint/DantzigBoxedLcpSolver.hpp>
 #include <dart/constraint/PgsBoxedLcpSolver.hpp>
 #include <fmt/format.h>
 
-#include <mlcp/adapters/padded_stride.hpp>
-#include <mlcp/adapters/peer_verdict.hpp>
+#include <stdexcept>
 
 namespace mlcp::adapters {
 
@@ -48,6 +47,7 @@ Capabilities DartPeerSolver::capabilities() const {
   c.requiresSymmetricA = m_method == DartMethod::Dantzig;
   c.usesInitialGuess = m_method == DartMethod::Pgs;
   c.iterative = m_method == DartMethod::Pgs;
+  c.denseA = true;
   return c;
 }
 
@@ -63,7 +63,7 @@ void DartPeerSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Sol
   if (dantzig) {
     for (int i = problem.nub; i < n; ++i) {
       if (problem.findex[i] < 0 && (problem.lo[i] > 0.0 || problem.hi[i] < 0.0)) {
-        report.status = Status::InvalidProblem;
+        report.status = Status::Unsupported;
         report.message = fmt::format(
             "DantzigBoxedLcpSolver needs lo <= 0 <= hi; row {} has "
             "[{}, {}]",
@@ -72,7 +72,8 @@ void DartPeerSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Sol
       }
     }
   }
-  m_A.leftCols(n) = problem.A;  // both peers overwrite A, b, lo and hi: fresh copies every call
+  m_A.leftCols(n) =
+      problem.denseA();  // both peers overwrite A, b, lo and hi: fresh copies every call
   m_b = problem.b;
   m_lo = problem.lo;
   m_hi = problem.hi;

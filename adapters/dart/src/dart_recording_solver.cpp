@@ -1,11 +1,11 @@
-#include <mlcp/adapters/dart/dart_recording_solver.hpp>
+#include "detail/dart_arrays.hpp"
 
-#include <exception>
-#include <stdexcept>
+#include <mlcp/adapters/dart/dart_recording_solver.hpp>
 
 #include <fmt/format.h>
 
-#include "detail/dart_arrays.hpp"
+#include <exception>
+#include <stdexcept>
 
 namespace mlcp::adapters {
 
@@ -37,8 +37,10 @@ bool DartRecordingSolver::solve(int n,
     try {
       Problem problem;
       problem.name = fmt::format("{} call {}", m_label, m_recorder.offered());
-      problem.nub = detail::readDartArrays(n, A, b, lo, hi, findex, m_policy, problem.A, problem.b,
+      Eigen::MatrixXd denseA;
+      problem.nub = detail::readDartArrays(n, A, b, lo, hi, findex, m_policy, denseA, problem.b,
                                            problem.lo, problem.hi, problem.findex);
+      problem.A = std::move(denseA);
       m_recorder.offer(problem);
     } catch (const std::exception&) {
       // Out of memory while copying: record nothing, let DART carry on.

@@ -1,6 +1,13 @@
 // mlcpSolveLCP(): ODE's classic dSolveLCP() interface over mlcp::MixedLCP (see mlcp/ode_lcp.h).
 
+#include <mlcp/adapters/padded_stride.hpp>
 #include <mlcp/ode_lcp.h>
+#include <mlcp/residual.hpp>
+#include <mlcp/solver_factory.hpp>
+
+#include <Eigen/Core>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -8,14 +15,6 @@
 #include <limits>
 #include <memory>
 #include <string>
-
-#include <Eigen/Core>
-#include <fmt/format.h>
-#include <fmt/ranges.h>
-
-#include <mlcp/adapters/padded_stride.hpp>
-#include <mlcp/residual.hpp>
-#include <mlcp/solver_factory.hpp>
 
 namespace {
 
@@ -57,6 +56,8 @@ int toCStatus(mlcp::Status status) {
       return MlcpLcpNumericalFailure;
     case mlcp::Status::InvalidProblem:
       return MlcpLcpInvalidProblem;
+    case mlcp::Status::Unsupported:
+      return MlcpLcpUnsupported;
     case mlcp::Status::NotSolved:
       break;
   }
@@ -253,6 +254,8 @@ const char* mlcpLCPStatusName(int status) {
       return "unknown-solver";
     case MlcpLcpInternalError:
       return "internal-error";
+    case MlcpLcpUnsupported:
+      return "unsupported";
     default:
       return "unknown-status";
   }

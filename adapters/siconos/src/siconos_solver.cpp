@@ -1,9 +1,5 @@
+#include <mlcp/adapters/peer_verdict.hpp>
 #include <mlcp/adapters/siconos/siconos_solver.hpp>
-
-#include <cmath>
-#include <cstdlib>
-#include <cstring>
-#include <stdexcept>
 
 #include <fmt/format.h>
 #include <siconos/numerics/LCP_Solvers.h>
@@ -16,7 +12,10 @@
 #include <siconos/numerics/lcp_cst.h>
 #include <siconos/numerics/mlcp_cst.h>
 
-#include <mlcp/adapters/peer_verdict.hpp>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
 
 // Siconos' C struct SolverOptions is global; ours is mlcp::SolverOptions.
 using NumericsOptions = ::SolverOptions;
@@ -135,6 +134,7 @@ Capabilities SiconosSolver::capabilities() const {
   Capabilities c;
   c.usesInitialGuess = m_method == SiconosMethod::Pgs || m_method == SiconosMethod::MlcpPgs;
   c.iterative = c.usesInitialGuess;
+  c.denseA = true;
   return c;
 }
 
@@ -147,7 +147,7 @@ void SiconosSolver::doSetup(int n) {
 bool SiconosSolver::refuse(const ProblemView& problem, SolveReport& report) const {
   const int n = problem.size();
   auto invalid = [&report](std::string message) {
-    report.status = Status::InvalidProblem;
+    report.status = Status::Unsupported;
     report.message = std::move(message);
     return true;
   };
@@ -198,7 +198,8 @@ void SiconosSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
 
   NumericsMatrix* M = NM_create(NM_DENSE, n, n);
   if (M == nullptr) throw std::bad_alloc();
-  std::memcpy(M->matrix0, problem.A.data(), sizeof(double) * static_cast<std::size_t>(n) * n);
+  std::memcpy(M->matrix0, problem.denseA().data(),
+              sizeof(double) * static_cast<std::size_t>(n) * n);
 
   int info = 0;
   if (!isMlcp(m_method)) {
@@ -234,7 +235,8 @@ void SiconosSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
     mlcp->M = M;
     mlcp->q = mallocCopy(ws.q.data(), static_cast<std::size_t>(n));
     auto copyBlock = [&ws, &problem](int row, int col, int rows, int cols) {
-      ws.block = problem.A.block(row, col, rows, cols);  // column-major, as Siconos stores it
+      ws.block =
+          problem.denseA().block(row, col, rows, cols);  // column-major, as Siconos stores it
       return mallocCopy(ws.block.data(), static_cast<std::size_t>(rows) * cols);
     };
     mlcp->A = copyBlock(0, 0, ne, ne);

@@ -1,14 +1,14 @@
 #pragma once
 
-#include <string>
+#include <mlcp/mixed_lcp.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/mixed_lcp.hpp>
+#include <string>
 
 namespace mlcp {
 
-/// Options of ApgdSolver and MatrixFreeApgdSolver. SolverOptions::maxIterations counts
+/// Options of ApgdSolver. SolverOptions::maxIterations counts
 /// gradient steps (each costs one product A x, plus one per backtracking step).
 struct ApgdOptions : SolverOptions {
   ApgdOptions() {
@@ -47,7 +47,9 @@ struct ApgdStatistics {
 };
 
 /// Accelerated projected gradient descent (APGD, Nesterov's method with adaptive step and
-/// restart) for the boxed LCP with friction index on the assembled A: [Mazhar 2015] as in
+/// restart) for the boxed LCP with friction index, on A in the form the problem holds it (dense,
+/// sparse, or the factors J, M^-1, cfm with O(12 n) products through fc = M^-1 J^T x, Chrono's
+/// SchurComplementProduct; registered as "apgd", alias "apgd-matrix-free"): [Mazhar 2015] as in
 /// Chrono::Multicore's ChSolverMulticoreAPGD, the consistent variant with gradient g = A y - b
 /// throughout (shared/reference/solvers.md §4.1, §4.4).
 ///
@@ -83,15 +85,16 @@ struct ApgdStatistics {
 /// relativeTolerance, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged); MaxIterations,
 /// TimeLimit and Inaccurate (deltaXTolerance) as for PgsSolver; NumericalFailure when
 /// backtracking cannot find a step (A not positive semi-definite). x is within its bounds.
-/// Cost: one product A x per iteration (O(n^2) dense) plus one per backtrack, O(n) besides.
-/// Memory: 9 vectors of n, allocated in setup; solve() allocates nothing. Uses the initial
+/// Cost: one product A x per iteration (O(n^2) dense, O(nonzeros) sparse, O(12 n) factors) plus
+/// one per backtrack, O(n) besides. Memory: 9 vectors of n, allocated in setup; solve()
+/// allocates nothing after the first solve at a given n and pattern. Uses the initial
 /// guess.
 ///
 /// [Mazhar 2015] H. Mazhar, T. Heyn, D. Negrut, A. Tasora, "Using Nesterov's method to
 ///   accelerate multibody dynamics with friction and contact", ACM TOG 34(3), 2015.
 /// [O'Donoghue 2015] B. O'Donoghue, E. Candes, "Adaptive restart for accelerated gradient
 ///   schemes", Found. Comput. Math. 15, 2015.
-class ApgdSolver : public MixedLCP {
+class ApgdSolver final : public MixedLCP {
  public:
   /// @throws std::invalid_argument when options are not valid (ApgdOptions::isValid).
   explicit ApgdSolver(const ApgdOptions& options = {});
@@ -99,6 +102,7 @@ class ApgdSolver : public MixedLCP {
 
   /// @throws std::invalid_argument naming the violated constraint.
   void setOptions(const ApgdOptions& options);
+  /// The options in use.
   const ApgdOptions& options() const { return m_options; }
   /// Counters of the last solve().
   const ApgdStatistics& statistics() const { return m_statistics; }
@@ -110,15 +114,13 @@ class ApgdSolver : public MixedLCP {
  protected:
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
-  /// out (n) = diag(A); the matrix-free solver overrides it.
-  virtual void diagonalOfA(const ProblemView& problem, Eigen::VectorXd& out) const;
 
  private:
   /// Projects x onto its bounds in place (P of the class comment), then Ax = A x (n each).
   void projectAndMultiply(const ProblemView& problem, Eigen::VectorXd& x, Eigen::VectorXd& Ax);
   /// Initial Lipschitz estimate ||D^-1/2 A D^-1/2 u|| / ||u||, u = 1 on the rows that move,
   /// at least lowerBound (the largest diagonal entry of D^-1/2 A D^-1/2).
-  double estimateLipschitz(double lowerBound);
+  double estimateLipschitz(const ProblemView& problem, double lowerBound);
 
   ApgdOptions m_options;
   ApgdStatistics m_statistics;

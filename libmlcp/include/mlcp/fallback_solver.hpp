@@ -2,6 +2,7 @@
 
 #include <mlcp/mixed_lcp.hpp>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,6 +46,7 @@ class FallbackSolver final : public MixedLCP {
   Eigen::VectorXd m_initialGuess;
   int m_used = -1;
   long m_fallbacks = 0;
+  std::uint64_t m_stagedVersion = ~std::uint64_t{0};  // matrixVersion() the stages hold
 };
 
 }  // namespace mlcp

@@ -1,30 +1,56 @@
 #pragma once
 
+#include <mlcp/operator.hpp>
 #include <mlcp/options.hpp>
 #include <mlcp/problem.hpp>
 #include <mlcp/report.hpp>
 #include <mlcp/residual.hpp>
 
 #include <Eigen/Core>
-#include <Eigen/SparseCore>
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
 
 namespace mlcp {
 
+namespace detail {
+class OperatorForms;
+class MatrixFreeOperator;
+}  // namespace detail
+
 /// Read-only view of the problem a solver works on, handed to MixedLCP::doSolve().
-/// Used terms (shared/spec/blcp-text-format.md): A (n x n), b, lo, hi (n), findex (n), nub;
-/// w = A x - b. A is empty for solvers that hold the matrix in another form (matrix-free).
+/// Used terms (docs/conventions.md): A (n x n, an mlcp::Operator: dense, sparse or factors),
+/// b, lo, hi (n), findex (n), nub; w = A x - b.
+/// A solver asks for the form of A its method needs; what is not the form A is held in is
+/// derived on the first request and kept while A stays the same (MixedLCP's matrix version).
 struct ProblemView {
-  const Eigen::MatrixXd& A;
+  /// A (n x n) in the form the problem holds it (unit: as b / x).
+  const Operator& A;
+  /// b (n), w = A x - b.
   const Eigen::VectorXd& b;
+  /// lo (n), lower bounds (-inf allowed); ignored on friction rows.
   const Eigen::VectorXd& lo;
+  /// hi (n), upper bounds (+inf allowed); mu on friction rows.
   const Eigen::VectorXd& hi;
+  /// findex (n): -1, or the normal row of a friction row.
   const Eigen::VectorXi& findex;
+  /// Number of leading unbounded rows.
   int nub;
+  /// The derived forms of A (owned by the solver).
+  detail::OperatorForms& forms;
+
   /// Number of rows n.
   int size() const { return static_cast<int>(b.size()); }
+  /// A as a dense n x n matrix (a copy when A is sparse or factored: O(n^2) memory, see
+  /// Capabilities::denseA).
+  const Eigen::MatrixXd& denseA() const;
+  /// A as a sparse matrix (compressed sparse columns; a copy unless A is held sparse).
+  const Operator::SparseMatrix& sparseA() const;
+  /// diag(A) (n).
+  const Eigen::VectorXd& diagonalA() const;
+  /// out = A x (n each), allocation-free once the form it uses exists.
+  void multiplyA(const Eigen::VectorXd& x, Eigen::VectorXd& out) const;
 };
 
 /// What a solver can do, so apps and adapters can pick one (and tests can skip it).
@@ -32,7 +58,9 @@ struct Capabilities {
   bool requiresSymmetricA = false;  ///< uses only the lower triangle of A
   bool usesInitialGuess = false;    ///< setInitialGuess() changes where it starts
   bool iterative = false;           ///< stops on a tolerance rather than terminating exactly
-  bool requiresMatrixFree = false;  ///< needs J, M^-1, cfm (Problem::matrixFree), not A
+  /// Works on a dense copy of A whatever form the problem holds (O(n^2) memory): solve()
+  /// answers Status::Unsupported when that copy would exceed MixedLCP::kMaxDenseBytes.
+  bool denseA = false;
 };
 
 /// Abstract mixed linear complementarity problem solver (boxed LCP with friction index), the
@@ -66,10 +94,18 @@ class MixedLCP {
   MixedLCP(const MixedLCP&) = delete;
   MixedLCP& operator=(const MixedLCP&) = delete;
 
-  /// Sets A (n x n, dense) and n. Sizes x, w and the solver's workspace for n.
-  void setMatrix(const Eigen::Ref<const Eigen::MatrixXd>& A);
-  /// Sets A from a sparse matrix (n x n); stored dense for the dense solvers.
-  void setMatrix(const Eigen::SparseMatrix<double>& A);
+  /// Sets A (n x n) and n, in any form: a dense matrix, a sparse one (kept sparse), or
+  /// Operator(factors) for J, M^-1, cfm (shared, not copied). Sizes x, w and the solver's
+  /// workspace for n. A dense A is copied into the storage of the previous one when that was
+  /// dense of the same n (no allocation: a simulator's every step).
+  void setMatrix(const Operator& A);
+  /// As above, taking over A's storage.
+  void setMatrix(Operator&& A);
+  /// Sets a dense A (n x n) from any Eigen expression, copied as above.
+  template <typename Derived>
+  void setMatrix(const Eigen::MatrixBase<Derived>& A) {
+    setDenseMatrix(A);
+  }
   /// Sets b (n) (unit: as A x, m/s^2 in ODE's force form).
   void setRightSide(const Eigen::Ref<const Eigen::VectorXd>& b);
   /// Sets lo (n); -inf allowed. Ignored on friction rows (findex >= 0).
@@ -82,12 +118,15 @@ class MixedLCP {
   /// Sets nub, the number of leading unbounded rows (0 <= nub <= n).
   void setNumberUnbounded(int nub);
   /// All of the above at once from a Problem (its x, if any, becomes the initial guess).
-  /// Virtual so that the matrix-free solvers can take Problem::matrixFree instead of A.
-  virtual void setProblem(const Problem& problem);
+  void setProblem(const Problem& problem);
   /// Warm start x0 (n) for solvers whose capabilities().usesInitialGuess; ignored by the others.
   void setInitialGuess(const Eigen::Ref<const Eigen::VectorXd>& x0);
   /// Forgets the warm start: the next solve starts from x = 0.
   void clearInitialGuess();
+
+  /// Largest dense copy of A a solver with Capabilities::denseA makes (unit: byte): 4 GB,
+  /// n = 22,360 rows.
+  static constexpr double kMaxDenseBytes = 4e9;
 
   /// Validates the problem, runs the method, checks x and w, and computes the spec residual.
   /// Never throws for bad data (see class comment); the returned report lives in this object.
@@ -123,24 +162,23 @@ class MixedLCP {
   /// Runs the method. x (n) holds the initial guess (or zeros) on entry and the answer on exit;
   /// sets report.status, iterations, pivots and message. Must not allocate.
   virtual void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) = 0;
-  /// out = A x (n). Dense by default; matrix-free solvers override it.
-  virtual void multiplyA(const Eigen::VectorXd& x, Eigen::VectorXd& out) const;
-  /// For solvers that hold A in another form: declares n and drops the dense A.
-  void setImplicitMatrix(int n);
-  /// True after setImplicitMatrix() until the next setMatrix().
-  bool hasImplicitMatrix() const { return m_implicitA; }
-  /// Changes with every setMatrix() and setImplicitMatrix() (and with nothing else): a solver
+  /// Changes with every setMatrix() (and with nothing else): a solver
   /// may keep what it derived from A (PgsSolver's sparsity analysis) while this stays the same.
   std::uint64_t matrixVersion() const { return m_matrixVersion; }
 
  private:
+  void setDenseMatrix(const Eigen::Ref<const Eigen::MatrixXd>& A);
+  /// Takes the new m_A: a new matrix version, the derived forms forgotten, sizes for its n.
+  void matrixChanged();
   bool validate(SolveReport& report) const;
+  /// False (and report Unsupported) when the method needs a dense copy of A that is too large.
+  bool denseCopyFits(SolveReport& report) const;
   void resizeVectors(int n);
 
-  Eigen::MatrixXd m_A;
+  Operator m_A;
+  std::unique_ptr<detail::OperatorForms> m_forms;  // forms of m_A derived for the method
   int m_n = 0;
   std::uint64_t m_matrixVersion = 0;
-  bool m_implicitA = false;
   bool m_findexSet = false;
   Eigen::VectorXd m_b, m_lo, m_hi;
   Eigen::VectorXi m_findex;

@@ -8,10 +8,9 @@
 #include <mlcp/dantzig_solver.hpp>
 #include <mlcp/fallback_solver.hpp>
 #include <mlcp/lemke_solver.hpp>
-#include <mlcp/matrix_free_apgd_solver.hpp>
-#include <mlcp/matrix_free_pgs_solver.hpp>
 #include <mlcp/matrix_free_problem.hpp>
 #include <mlcp/mixed_lcp.hpp>
+#include <mlcp/operator.hpp>
 #include <mlcp/options.hpp>
 #include <mlcp/pgs_solver.hpp>
 #include <mlcp/problem.hpp>

@@ -1,10 +1,10 @@
 #pragma once
 
+#include <mlcp/mixed_lcp.hpp>
+
 #include <cstdint>
 #include <memory>
 #include <string>
-
-#include <mlcp/mixed_lcp.hpp>
 
 namespace mlcp {
 
@@ -13,7 +13,7 @@ struct PgsWorkspace;
 class ColumnRuns;
 }  // namespace detail
 
-/// Options of PgsSolver and MatrixFreePgsSolver. SolverOptions::maxIterations counts sweeps.
+/// Options of PgsSolver. SolverOptions::maxIterations counts sweeps.
 struct PgsOptions : SolverOptions {
   PgsOptions() {
     maxIterations = 10000;
@@ -23,8 +23,8 @@ struct PgsOptions : SolverOptions {
   /// measured, it needs fewer sweeps to 1e-6 than 1.0 on most random, captured and synthetic
   /// problems (docs/iterative-solvers.md).
   double relaxation = 1.3;
-  /// Compute the residual (and test it) every this many sweeps (>= 1): O(n) on the dense back
-  /// end, O(12 n) (about half a sweep) on the matrix-free one. The last sweep is always tested.
+  /// Compute the residual (and test it) every this many sweeps (>= 1): O(n) on a dense or sparse
+  /// A, O(12 n) (about half a sweep) on the factor form. The last sweep is always tested.
   int residualInterval = 1;
   /// Also stop when max_i |change of x_i| in a sweep <= deltaXTolerance max(1, ||x||_inf);
   /// 0 = off. Such a stop is Converged only when the residual meets the tolerance, else
@@ -48,8 +48,16 @@ struct PgsOptions : SolverOptions {
 };
 
 /// Projected Gauss-Seidel with successive over-relaxation (PGS/SOR) for the boxed LCP with
-/// friction index, on the assembled A: ODE's quickstep.cpp SOR_LCP [Smith ODE] with a residual
-/// stopping test (shared/reference/solvers.md §1.10; shared/seeds/004).
+/// friction index: ODE's quickstep.cpp SOR_LCP [Smith ODE] with a residual stopping test
+/// (docs/iterative-solvers.md), on A in the form the problem holds it (mlcp::Operator):
+///  - dense: A x kept by column updates over the nonzero runs of A's columns;
+///  - sparse: A x kept by column updates over the stored entries (compressed sparse columns);
+///  - factors J, M^-1, cfm: ODE quickstep's "fc" form, fc = M^-1 J^T x per body, O(12) per row,
+///    never forming A. The sweep is software-pipelined: row k reads J_k . fc before row k-1's
+///    change is stored and adds that change as delta_k-1 A_k,k-1 (the two rows' shared bodies),
+///    so consecutive rows on the same bodies do not wait for each other's stores.
+/// The three give the same iterates up to rounding. Registered as "pgs" (and, for scripts of
+/// earlier versions, "pgs-matrix-free").
 ///
 /// Problem: w = A x - b, l <= x <= u with complementarity, friction rows (findex_i = k >= 0)
 /// bounded by u_i = |hi_i x_k|, l_i = -u_i (mlcp::Problem). A needs a positive diagonal;
@@ -63,8 +71,7 @@ struct PgsOptions : SolverOptions {
 ///  3. Sweep, for each row i in order (delta form, ODE's dxQuickStepIsland_Stage4LCP_
 ///     IterationStep): bounds l_i, u_i from the current x_k for friction rows; w_i = (A x)_i -
 ///     b_i; x_i <- clamp(x_i - omega w_i / A_ii, l_i, u_i); A x updated by the change (column
-///     i of A here, only over its nonzero runs when A is sparse in blocks, as contact problems
-///     are; the "fc" vector in MatrixFreePgsSolver). Rows with A_ii <= 1e-13 max_j A_jj
+///     i of A, or fc on the factor form). Rows with A_ii <= 1e-13 max_j A_jj
 ///     cannot move and keep their start value.
 ///  4. Every residualInterval sweeps: the spec residual from the kept A x; when it meets the
 ///     tolerance, A x is recomputed from scratch and the test repeated before stopping.
@@ -73,12 +80,13 @@ struct PgsOptions : SolverOptions {
 /// relativeTolerance, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged); MaxIterations after
 /// maxIterations sweeps, TimeLimit after maxSeconds, Inaccurate after a deltaXTolerance stop
 /// above the tolerance. x is always within its bounds.
-/// Cost: O(n^2) per sweep (O(n) per row; O(nonzeros of A) on block-sparse A), O(n) per
-/// residual, O(n^2) once per new A (setMatrix) for the nonzero runs. Memory: O(n) in setup;
-/// solve() allocates nothing. Uses the initial guess (warm start).
+/// Cost per sweep: O(n^2) dense (less on block-sparse A), O(nonzeros) sparse, O(12 n) factors;
+/// O(n) per residual; once per new A, O(n^2) for the dense nonzero runs or O(12 n) to bind the
+/// factors. Memory: O(n) in setup (plus 24 n numbers for bound factors); solve() allocates
+/// nothing after the first solve at a given n and pattern. Uses the initial guess (warm start).
 ///
 /// [Smith ODE] R. Smith, Open Dynamics Engine, ode/src/quickstep.cpp.
-class PgsSolver : public MixedLCP {
+class PgsSolver final : public MixedLCP {
  public:
   /// @throws std::invalid_argument when options are not valid (PgsOptions::isValid).
   explicit PgsSolver(const PgsOptions& options = {});
@@ -86,6 +94,7 @@ class PgsSolver : public MixedLCP {
 
   /// @throws std::invalid_argument naming the violated constraint.
   void setOptions(const PgsOptions& options);
+  /// The options in use.
   const PgsOptions& options() const { return m_options; }
 
   std::string_view name() const override { return "pgs"; }
@@ -95,15 +104,13 @@ class PgsSolver : public MixedLCP {
  protected:
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
-  /// The sweep workspace (order, inverse diagonal, products), sized for n by doSetup().
-  detail::PgsWorkspace& workspace() { return *m_workspace; }
 
  private:
   static constexpr std::uint64_t kNotAnalysed = ~std::uint64_t{0};
 
   PgsOptions m_options;
   std::unique_ptr<detail::PgsWorkspace> m_workspace;
-  std::unique_ptr<detail::ColumnRuns> m_columns;  // nonzero runs of A's columns
+  std::unique_ptr<detail::ColumnRuns> m_columns;   // nonzero runs of A's columns
   std::uint64_t m_analysedVersion = kNotAnalysed;  // matrixVersion() m_columns was found for
 };
 

@@ -1,14 +1,13 @@
 #pragma once
 
-#include <memory>
-#include <optional>
-#include <string>
+#include <mlcp/operator.hpp>
 
 #include <Eigen/Core>
 
-namespace mlcp {
+#include <optional>
+#include <string>
 
-struct MatrixFreeProblem;
+namespace mlcp {
 
 /// One boxed linear complementarity problem with friction index, owning its data, in the
 /// convention of ODE's dSolveLCP and of shared/spec/blcp-text-format.md:
@@ -22,19 +21,17 @@ struct MatrixFreeProblem;
 /// The first nub rows are unbounded (lo = -inf, hi = +inf, findex = -1).
 ///
 /// This is the exchange type of the file readers, the generators and the tools; solvers copy
-/// what they need from it (MixedLCP::setProblem) and never keep a reference.
+/// what they need from it (MixedLCP::setProblem) and never keep a reference. A is held in the
+/// form its producer has (mlcp::Operator: dense, sparse, or the factors J, M^-1, cfm).
 struct Problem {
   std::string name;        ///< free text (file's `name` line, generator recipe)
-  Eigen::MatrixXd A;       ///< (n x n) usually J M^-1 J^T + CFM, symmetric PSD (unit: m/(N s^2))
+  Operator A;              ///< (n x n) usually J M^-1 J^T + CFM, symmetric PSD (unit: m/(N s^2))
   Eigen::VectorXd b;       ///< (n) right side (unit: m/s^2 in ODE's force form)
   Eigen::VectorXd lo;      ///< (n) lower bounds, may be -inf (unit: N)
   Eigen::VectorXd hi;      ///< (n) upper bounds, may be +inf; mu on friction rows
   Eigen::VectorXi findex;  ///< (n) -1, or the normal row a friction row is coupled to
   int nub = 0;             ///< number of leading unbounded rows
   std::optional<Eigen::VectorXd> x;  ///< (n) optional reference or warm-start solution
-  /// Optional factors J, M^-1, cfm of A (shared, never modified), for the matrix-free solvers;
-  /// when set, A may be left empty (the dense solvers then report InvalidProblem).
-  std::shared_ptr<const MatrixFreeProblem> matrixFree;
 
   /// Number of rows n.
   int size() const { return static_cast<int>(b.size()); }

@@ -30,6 +30,11 @@ enum class Status {
   Inaccurate,
   /// NaN or Inf appeared during the solve; x is reset to zero.
   NumericalFailure,
+  /// The method cannot take this problem, which is valid: a non-symmetric or indefinite A for a
+  /// method that needs a symmetric positive semi-definite one, boxes or friction rows for an
+  /// LCP-only method, a dense copy of A too large for memory. The message names the reason;
+  /// x is zero. Another solver may take the problem.
+  Unsupported,
   /// The problem data failed validation (sizes, NaN, lo > hi, findex); the message names the
   /// offending field and row; x is zero.
   InvalidProblem,

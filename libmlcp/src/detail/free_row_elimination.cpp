@@ -25,7 +25,7 @@ void FreeRowElimination::reserve(int n) {
 
 int FreeRowElimination::eliminate(const ProblemView& problem, double rankTolerance) {
   const int n = problem.size();
-  const Eigen::MatrixXd& A = problem.A;
+  const Eigen::MatrixXd& A = problem.denseA();
   auto isFree = [&](int i) {
     return problem.findex[i] < 0 && problem.lo[i] == -kInf && problem.hi[i] == kInf;
   };

@@ -1,9 +1,6 @@
 #include "matrix_free_operator.hpp"
 
 #include <cmath>
-#include <stdexcept>
-
-#include <fmt/format.h>
 
 namespace mlcp::detail {
 
@@ -19,18 +16,8 @@ bool isRigidBodyBlock(const MatrixFreeProblem::Block6& M) {
 
 }  // namespace
 
-std::string MatrixFreeOperator::bind(const MatrixFreeProblem& f) {
-  m_size = -1;
-  try {
-    f.validate();
-  } catch (const std::invalid_argument& e) {
-    return fmt::format("matrix-free factors: {}", e.what());
-  }
+void MatrixFreeOperator::bind(const MatrixFreeProblem& f, const Eigen::VectorXi& findex) {
   const int n = f.size();
-  for (int k = 0; k < f.bodyCount(); ++k)
-    if (!f.inverseMass[k].allFinite())
-      return fmt::format("inverseMass[{}] (the 6 x 6 block of M^-1 of body {}) is not finite", k,
-                         k);
   // Slots: the rows with findex < 0, then the friction rows, each group in row order (PGS's
   // sweep order), so a sweep reads J, iMJ and the body pairs front to back.
   const int world = f.bodyCount();
@@ -51,15 +38,12 @@ std::string MatrixFreeOperator::bind(const MatrixFreeProblem& f) {
   int next = 0;
   for (int pass = 0; pass < 2; ++pass)
     for (int i = 0; i < n; ++i)
-      if ((f.findex[i] >= 0) == (pass == 1)) {
+      if ((findex[i] >= 0) == (pass == 1)) {
         m_slotOf[i] = next;
         m_rowOf[next++] = i;
       }
-  // One pass over the rows: checks (J, cfm finite; the operator stays unbound on a failure),
-  // copies and iMJ.
+  // One pass over the rows: copies and iMJ.
   for (int i = 0; i < n; ++i) {
-    if (!f.J.row(i).allFinite()) return fmt::format("J row {} is not finite", i);
-    if (!std::isfinite(f.cfm[i])) return fmt::format("cfm[{}] = {} is not finite", i, f.cfm[i]);
     const int s = m_slotOf[i];
     m_J.row(s) = f.J.row(i);
     m_cfm[s] = f.cfm[i];
@@ -90,7 +74,6 @@ std::string MatrixFreeOperator::bind(const MatrixFreeProblem& f) {
   m_fc.setZero(6, world + 1);
   m_scratch.setZero(6, world + 1);
   m_size = n;
-  return {};
 }
 
 void MatrixFreeOperator::accumulate(const Eigen::VectorXd& x,

@@ -1,12 +1,11 @@
 #pragma once
 
-#include <algorithm>
-#include <memory>
-#include <string>
+#include <mlcp/matrix_free_problem.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/matrix_free_problem.hpp>
+#include <algorithm>
+#include <memory>
 
 namespace mlcp::detail {
 
@@ -24,13 +23,15 @@ namespace mlcp::detail {
 /// (then with a quarter to spare) or the body count changes; every other call allocates nothing.
 class MatrixFreeOperator {
  public:
-  /// Reads the factors (not kept: what the operator needs is copied), checks them (sizes, body
-  /// indices, finite values) and precomputes iMJ and the diagonal A_ii = J_i . iMJ_i + cfm_i (a
-  /// body whose block of M^-1 is [m^-1 I3, 0; 0, I_W^-1] takes 12 products per row side instead of
-  /// 36).
-  /// @return empty when usable, otherwise a message naming the field and row (then unbound).
-  std::string bind(const MatrixFreeProblem& factors);
-  /// True when bind() succeeded.
+  /// Reads the factors (not kept: what the operator needs is copied) and precomputes iMJ and the
+  /// diagonal A_ii = J_i . iMJ_i + cfm_i (a body whose block of M^-1 is [m^-1 I3, 0; 0, I_W^-1]
+  /// takes 12 products per row side instead of 36). The slots put the rows with findex < 0
+  /// first: the sweep order of PGS, for which findex is the problem's (any findex gives the same
+  /// products; this one only decides the memory layout).
+  /// @param[in] findex (n)
+  /// @pre factors.factorError() is empty
+  void bind(const MatrixFreeProblem& factors, const Eigen::VectorXi& findex);
+  /// True after bind().
   bool bound() const { return m_size >= 0; }
   /// Rows n of the bound factors (0 when unbound).
   int size() const { return std::max(m_size, 0); }

@@ -24,9 +24,10 @@ Eigen::MatrixXd readDense(TextScanner& in, std::string_view name, int rows, int 
   // the exact place where it ends).
   const long long needed = 2LL * rows * cols - 1;
   if (needed >= 1'000'000 && needed > static_cast<long long>(in.remaining()))
-    in.fail(fmt::format("{} is declared {} x {} dense but the file ends after {} more characters "
-                        "(truncated?)",
-                        name, rows, cols, in.remaining()));
+    in.fail(
+        fmt::format("{} is declared {} x {} dense but the file ends after {} more characters "
+                    "(truncated?)",
+                    name, rows, cols, in.remaining()));
   Eigen::MatrixXd M(rows, cols);
   for (int j = 0; j < cols; ++j)  // column-major, as Siconos writes it
     for (int i = 0; i < rows; ++i) M(i, j) = in.number(fmt::format("{}({}, {})", name, i, j));
@@ -49,11 +50,20 @@ std::vector<int> readBlockSizes(TextScanner& in, std::string_view what, int coun
   return sizes;
 }
 
-Eigen::MatrixXd readSparseBlock(TextScanner& in, std::string_view name, int rows, int cols) {
-  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(rows, cols);
+using Triplets = std::vector<Eigen::Triplet<double>>;
+
+/// The rows x cols sparse matrix of the entries (duplicates summed).
+Operator::SparseMatrix sparseOf(int rows, int cols, const Triplets& entries) {
+  Operator::SparseMatrix M(rows, cols);
+  M.setFromTriplets(entries.begin(), entries.end());
+  return M;
+}
+
+Operator::SparseMatrix readSparseBlock(TextScanner& in, std::string_view name, int rows, int cols) {
+  Triplets entries;
   const int blocks = in.integerInRange(fmt::format("the number of blocks of {}", name), 0,
                                        static_cast<long long>(rows) * cols);
-  if (blocks == 0) return M;
+  if (blocks == 0) return sparseOf(rows, cols, entries);
   const int blockRows = in.integerInRange(fmt::format("the block-row count of {}", name), 1, rows);
   const int blockCols =
       in.integerInRange(fmt::format("the block-column count of {}", name), 1, cols);
@@ -85,12 +95,15 @@ Eigen::MatrixXd readSparseBlock(TextScanner& in, std::string_view name, int rows
       const int c = blockColumn[k];
       const int col0 = c == 0 ? 0 : colEnds[c - 1];
       const int width = colEnds[c] - col0;
-      for (int j = 0; j < width; ++j)  // column-major inside a block
-        for (int i = 0; i < height; ++i)
-          M(row0 + i, col0 + j) = in.number(fmt::format("{}({}, {})", name, row0 + i, col0 + j));
+      for (int j = 0; j < width; ++j) {  // column-major inside a block
+        for (int i = 0; i < height; ++i) {
+          const double value = in.number(fmt::format("{}({}, {})", name, row0 + i, col0 + j));
+          if (value != 0.0) entries.emplace_back(row0 + i, col0 + j, value);
+        }
+      }
     }
   }
-  return M;
+  return sparseOf(rows, cols, entries);
 }
 
 // "i : value" or "i j : value" of CSparse's cs_print, with the indices checked.
@@ -124,7 +137,7 @@ std::string_view nonBlankLine(TextScanner& in, std::string_view what) {
   }
 }
 
-Eigen::MatrixXd readCSparse(TextScanner& in, std::string_view name, int rows, int cols) {
+Operator::SparseMatrix readCSparse(TextScanner& in, std::string_view name, int rows, int cols) {
   const int origin = in.integerInRange("the CSparse origin (1 triplet, 2 CSC, 3 CSR)", 1, 3);
   in.skipRestOfLine();
   std::string_view header = nonBlankLine(in, "the CSparse header");
@@ -146,7 +159,8 @@ Eigen::MatrixXd readCSparse(TextScanner& in, std::string_view name, int rows, in
   if (nnz < 0 || static_cast<long long>(nnz) > static_cast<long long>(rows) * cols + rows + cols)
     in.fail(fmt::format("CSparse nnz = {} is impossible for a {} x {} matrix", nnz, rows, cols));
 
-  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(rows, cols);
+  Triplets entries;
+  entries.reserve(static_cast<size_t>(nnz));
   int index[2] = {0, 0};
   double value = 0.0;
   auto checkRange = [&](int i, int j) {
@@ -158,9 +172,9 @@ Eigen::MatrixXd readCSparse(TextScanner& in, std::string_view name, int rows, in
     for (int k = 0; k < nnz; ++k) {
       parseEntryLine(in, nonBlankLine(in, "a CSparse triplet 'i j : value'"), 2, index, value);
       checkRange(index[0], index[1]);
-      M(index[0], index[1]) += value;  // CSparse sums duplicates
+      entries.emplace_back(index[0], index[1], value);  // CSparse sums duplicates
     }
-    return M;
+    return sparseOf(rows, cols, entries);
   }
   const bool byColumn = origin == 2;
   const int outer = byColumn ? cols : rows;
@@ -180,10 +194,10 @@ Eigen::MatrixXd readCSparse(TextScanner& in, std::string_view name, int rows, in
       const int i = byColumn ? index[0] : j;
       const int c = byColumn ? j : index[0];
       checkRange(i, c);
-      M(i, c) += value;
+      entries.emplace_back(i, c, value);
     }
   }
-  return M;
+  return sparseOf(rows, cols, entries);
 }
 
 }  // namespace
@@ -200,9 +214,9 @@ NumericsMatrixHeader readNumericsMatrixHeader(TextScanner& in, std::string_view 
   return header;
 }
 
-Eigen::MatrixXd readNumericsMatrixPayload(TextScanner& in,
-                                          const NumericsMatrixHeader& header,
-                                          std::string_view name) {
+Operator readNumericsMatrixPayload(TextScanner& in,
+                                   const NumericsMatrixHeader& header,
+                                   std::string_view name) {
   switch (header.storage) {
     case 0:
       return readDense(in, name, header.rows, header.cols);

@@ -2,14 +2,16 @@
 
 #include "text_scanner.hpp"
 
+#include <mlcp/operator.hpp>
+
 #include <Eigen/Core>
 
 #include <string_view>
 
 namespace mlcp::detail {
 
-/// Largest row or column count a Siconos matrix may have here: the problem is stored dense
-/// (mlcp::Problem::A), 20000 x 20000 doubles being 3.2 GB.
+/// Largest row or column count a Siconos matrix may have here: a dense one of 20000 x 20000
+/// doubles is 3.2 GB.
 inline constexpr int kMaxSiconosDimension = 20000;
 
 /// Storage type and size of a Siconos NumericsMatrix, read before its payload so that callers
@@ -27,8 +29,9 @@ struct NumericsMatrixHeader {
 ///         0 .. kMaxSiconosDimension
 NumericsMatrixHeader readNumericsMatrixHeader(TextScanner& in, std::string_view name);
 
-/// Reads the payload of a NumericsMatrix whose header was just read and returns it dense
-/// (rows x cols), as documented in shared/data/siconos/README.md:
+/// Reads the payload of a NumericsMatrix whose header was just read and returns it (rows x cols)
+/// dense for storage 0, sparse for storages 1 and 2 (never densified), as documented in
+/// docs/cli.md ("Siconos files"):
 ///
 ///  - storageType 0 (dense): `size0 size1` again, then size0 * size1 numbers, column-major;
 ///  - storageType 1 (sparse block, SBM): nbblocks, block counts, cumulative block sizes,
@@ -40,8 +43,8 @@ NumericsMatrixHeader readNumericsMatrixHeader(TextScanner& in, std::string_view 
 /// Every count, index and value is checked (NaN and Inf are rejected).
 /// @param[in,out] in the scanner, positioned after the header; left after the payload
 /// @throws ParseError "FILE:LINE: message" naming the field
-Eigen::MatrixXd readNumericsMatrixPayload(TextScanner& in,
-                                          const NumericsMatrixHeader& header,
-                                          std::string_view name);
+Operator readNumericsMatrixPayload(TextScanner& in,
+                                   const NumericsMatrixHeader& header,
+                                   std::string_view name);
 
 }  // namespace mlcp::detail

@@ -1,14 +1,15 @@
 #include "pgs_iteration.hpp"
 
-#include <algorithm>
-#include <cmath>
-#include <limits>
-#include <utility>
-
 #include "box_projection.hpp"
 #include "dense_rows.hpp"
 #include "iteration_monitor.hpp"
 #include "matrix_free_operator.hpp"
+#include "sparse_rows.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
 
 namespace mlcp::detail {
 
@@ -131,7 +132,7 @@ void runPgs(Rows& rows,
   for (int i = 0; i < n; ++i) {
     const double d = rows.diagonal(i);
     if (!(d >= 0.0)) {
-      report.status = Status::InvalidProblem;
+      report.status = Status::Unsupported;
       setMessage(report, "A({}, {}) = {} is negative: PGS needs a positive semi-definite A", i, i,
                  d);
       x.setZero();
@@ -207,8 +208,10 @@ void runPgs(Rows& rows,
       absolute = residual();
       const bool good = monitor.meets(absolute);
       report.status = good ? Status::Converged : Status::Inaccurate;
-      setMessage(report, "x changed by at most {:.3g} in sweep {} (deltaXTolerance); relative "
-                 "residual {:.3g}", maxChange, iteration, absolute / monitor.scale());
+      setMessage(report,
+                 "x changed by at most {:.3g} in sweep {} (deltaXTolerance); relative "
+                 "residual {:.3g}",
+                 maxChange, iteration, absolute / monitor.scale());
       return;
     }
     if (monitor.timeIsUp()) {
@@ -229,6 +232,12 @@ template void runPgs<DenseRows>(DenseRows&,
                                 PgsWorkspace&,
                                 Eigen::VectorXd&,
                                 SolveReport&);
+template void runPgs<SparseRows>(SparseRows&,
+                                 const ProblemView&,
+                                 const PgsOptions&,
+                                 PgsWorkspace&,
+                                 Eigen::VectorXd&,
+                                 SolveReport&);
 template void runPgs<MatrixFreeOperator>(MatrixFreeOperator&,
                                          const ProblemView&,
                                          const PgsOptions&,

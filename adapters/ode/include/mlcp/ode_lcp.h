@@ -57,7 +57,8 @@ typedef enum MlcpLcpStatus {
   MlcpLcpNumericalFailure = 6, /* NaN or Inf appeared; x = 0 */
   MlcpLcpInvalidProblem = 7,   /* bad data (n, NULL array, NaN, lo > hi, findex); x = 0 */
   MlcpLcpUnknownSolver = 8,    /* no solver registered under the chosen name; x = 0 */
-  MlcpLcpInternalError = 9     /* out of memory or another internal error; x = 0 */
+  MlcpLcpInternalError = 9,    /* out of memory or another internal error; x = 0 */
+  MlcpLcpUnsupported = 10      /* valid, but not for this solver (non-symmetric A, ...); x = 0 */
 } MlcpLcpStatus;
 
 /* What the last call on this thread produced. */

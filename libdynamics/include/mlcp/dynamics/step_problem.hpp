@@ -36,7 +36,7 @@ struct RowSource {
 ///   (J M^-1 J^T + CFM / h) lambda = c / h - J (v / h + M^-1 f_ext),   lambda in N (or N m),
 ///
 /// held as a MatrixFreeProblem (J rows of 12 entries, 6 x 6 blocks of M^-1, problem.cfm = CFM/h),
-/// so that matrix-free solvers can use it directly and dense ones through toProblem(). Row i was
+/// the factor form of A (mlcp::Operator) that every solver takes. Row i was
 /// made by sources[rows[i].source]. Units: A in 1/kg (and 1/(kg m^2)), b in m/s^2 (rad/s^2).
 struct StepProblem {
   int step = 0;    ///< World::stepCount() of the state it was assembled from
@@ -52,8 +52,8 @@ struct StepProblem {
   std::string rowLabel(int row) const;
   /// As above, written into `label` (its capacity reused). @pre 0 <= row < n
   void rowLabel(int row, std::string& label) const;
-  /// The assembled dense problem A = J M^-1 J^T + diag(CFM/h) with problem.name as name, and
-  /// the factors attached (Problem::matrixFree) for the matrix-free solvers.
+  /// The step's problem with A in factor form (a copy of the factors, shared by the Problem's
+  /// copies) and problem.name as name; A.toDense() assembles J M^-1 J^T + diag(CFM/h).
   Problem toProblem() const;
   /// Largest contact penetration (unit: m), 0 without contacts.
   double maxPenetration() const;

@@ -59,8 +59,8 @@ struct StepStatistics {
 ///  4. the MLCP in force form: A = J M^-1 J^T + diag(CFM / h), b = c / h - J (v / h + M^-1 f),
 ///     w = A lambda - b, with the rows' bounds and findex (friction rows point at their normal);
 ///  5. the solver computes lambda (unit: N, N m); it gets the problem through
-///     MixedLCP::setProblem() with the factors J, M^-1, CFM/h attached (Problem::matrixFree) and,
-///     unless capabilities().requiresMatrixFree, the dense A;
+///     MixedLCP::setProblem() with A in factor form (mlcp::Operator of J, M^-1, CFM/h): PGS and
+///     APGD work on the factors, dense methods (capabilities().denseA) assemble their own A;
 ///  6. semi-implicit Euler: v' = v + h M^-1 (f_ext + J^T lambda),  p' = p + h v',
 ///     q' = normalise(q + h/2 (0, w') q);  force and torque accumulators are cleared.
 /// Multiplying 4 by h gives the equivalent impulse form (h A)(h lambda) = c - J (v + h M^-1 f)
@@ -161,9 +161,9 @@ class World {
   MixedLCP* solver() const { return m_solver; }
   /// Warm start iterative solvers with the previous lambda of matching rows (default on).
   void setWarmStart(bool warmStart) { m_warmStart = warmStart; }
-  /// Largest n step() assembles densely for a solver that needs A (default 4000: A takes
-  /// 128 MB). Solvers whose capabilities().requiresMatrixFree get only the factors (J, M^-1,
-  /// CFM/h; Problem::matrixFree) and have no limit: the pile scene is for them.
+  /// Largest n step() hands to a solver that works on a dense copy of A (capabilities().denseA;
+  /// default 4000: A takes 128 MB). Solvers that work on the factors (J, M^-1, CFM/h) have no
+  /// limit: the pile scene is for them.
   /// @throws std::invalid_argument for rows < 1
   void setMaxDenseRows(int rows);
 
@@ -243,6 +243,10 @@ class World {
   /// The step's problem, shared with the solver during step() (the factors it is given point
   /// into it); replaced by a new one only when the solver kept that pointer.
   std::shared_ptr<StepProblem> m_problem;
+  // The step problem before m_problem: the next one is assembled into it when nobody else (the
+  // last solver, which keeps the factors it was given) holds it, so steady steps do not
+  // allocate.
+  std::shared_ptr<StepProblem> m_spareProblem;
   std::vector<const Constraint*> m_sources;  ///< joints then contacts, per step
   std::vector<int> m_sourceRows;             ///< rows of each source
   std::vector<Vector6d> m_bodyVectors;       ///< per body: v / h + M^-1 f_ext, then the force

@@ -1,9 +1,9 @@
 #pragma once
 
+#include <mlcp/report.hpp>
+
 #include <array>
 #include <string>
-
-#include <mlcp/report.hpp>
 
 namespace mlcp::adapters {
 
@@ -11,7 +11,7 @@ namespace mlcp::adapters {
 /// how they ended, and how many the host was told had failed (the host then falls back).
 struct AdapterStatistics {
   /// Number of Status enumerators (NotSolved .. InvalidProblem).
-  static constexpr int kStatusCount = 9;
+  static constexpr int kStatusCount = 10;
 
   int solves = 0;                    ///< problems handed to the solver (n > 0)
   int rejected = 0;                  ///< of those, results reported to the host as failures

@@ -1,8 +1,8 @@
 #pragma once
 
-#include <memory>
-
 #include <mlcp/mixed_lcp.hpp>
+
+#include <memory>
 
 namespace mlcp::adapters {
 
@@ -51,7 +51,7 @@ struct SiconosOptions : SolverOptions {
 /// MLCP's equalities and every other row must be a plain complementarity row (lo = 0, hi = +inf,
 /// findex = -1). Anything else (boxes, friction rows, nub > 0 for the LCP methods, nub = 0 or
 /// nub = n for the MLCP methods, whose Siconos code needs both blocks, too many rows for an
-/// enumeration) is refused with Status::InvalidProblem and a message naming the row
+/// enumeration) is refused with Status::Unsupported and a message naming the row
 /// and a solver that can take it. M is written column-major (Siconos' dense storage); the MLCP
 /// is given both as (M, q) and as the blocks (A, B, C, D, a, b) some Siconos solvers need.
 ///

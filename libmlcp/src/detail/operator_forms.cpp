@@ -1,0 +1,81 @@
+#include "operator_forms.hpp"
+
+#include "matrix_free_operator.hpp"
+
+#include <mlcp/matrix_free_problem.hpp>
+
+namespace mlcp::detail {
+
+OperatorForms::OperatorForms() : m_matrixFree(std::make_unique<MatrixFreeOperator>()) {}
+
+OperatorForms::~OperatorForms() = default;
+
+void OperatorForms::reset(const Operator& A, const Eigen::VectorXi& findex) {
+  m_A = &A;
+  m_findex = &findex;
+  m_haveDense = m_haveSparse = m_haveDiagonal = m_haveMatrixFree = false;
+}
+
+const Eigen::MatrixXd& OperatorForms::dense() {
+  if (m_A->form() == MatrixForm::Dense) return m_A->dense();
+  if (!m_haveDense) {
+    if (m_A->form() == MatrixForm::Sparse)
+      m_dense = m_A->sparse();
+    else
+      m_A->factors().assembleDense(m_dense);
+    m_haveDense = true;
+  }
+  return m_dense;
+}
+
+const Operator::SparseMatrix& OperatorForms::sparse() {
+  if (m_A->form() == MatrixForm::Sparse) return m_A->sparse();
+  if (!m_haveSparse) {
+    m_sparse = m_A->toSparse();
+    m_haveSparse = true;
+  }
+  return m_sparse;
+}
+
+const Eigen::VectorXd& OperatorForms::diagonal() {
+  if (m_haveDiagonal) return m_diagonal;
+  const int n = m_A->size();
+  m_diagonal.resize(n);
+  switch (m_A->form()) {
+    case MatrixForm::Dense:
+      m_diagonal = m_A->dense().diagonal();
+      break;
+    case MatrixForm::Sparse:
+      m_diagonal = m_A->sparse().diagonal();
+      break;
+    case MatrixForm::Factors:
+      for (int i = 0; i < n; ++i) m_diagonal[i] = matrixFree().diagonal(i);
+      break;
+  }
+  m_haveDiagonal = true;
+  return m_diagonal;
+}
+
+MatrixFreeOperator& OperatorForms::matrixFree() {
+  if (!m_haveMatrixFree) {
+    m_matrixFree->bind(m_A->factors(), *m_findex);
+    m_haveMatrixFree = true;
+  }
+  return *m_matrixFree;
+}
+
+void OperatorForms::multiply(const Eigen::VectorXd& x, Eigen::VectorXd& out) {
+  switch (m_A->form()) {
+    case MatrixForm::Dense:
+      out.noalias() = m_A->dense() * x;
+      return;
+    case MatrixForm::Sparse:
+      out.noalias() = m_A->sparse() * x;
+      return;
+    case MatrixForm::Factors:
+      matrixFree().multiply(x, out);
+      return;
+  }
+}
+
+}  // namespace mlcp::detail
