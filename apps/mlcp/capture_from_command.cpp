@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <mlcp/adapters/adapter_registry.hpp>
+#include <mlcp/adapters/registry/adapter_registry.hpp>
 #include <mlcp/dynamics/scene.hpp>
 
 #include "commands.hpp"

@@ -3,7 +3,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <mlcp/adapters/adapter_registry.hpp>
+#include <mlcp/adapters/registry/adapter_registry.hpp>
 #include <mlcp/mlcp.hpp>
 
 namespace ma = mlcp::adapters;

@@ -5,7 +5,7 @@
 
 #include <mlcp/adapters/dart/dart_boxed_lcp_solver.hpp>
 #include <mlcp/adapters/dart/dart_scene.hpp>
-#include <mlcp/adapters/padded_stride.hpp>
+#include <mlcp/adapters/common/padded_stride.hpp>
 #include <mlcp/mlcp.hpp>
 
 #include "adapter_test_support.hpp"

@@ -1,4 +1,4 @@
-/* C test of mlcpSolveLCP() (mlcp/ode_lcp.h) on ODE's own self-test recipe, dTestSolveLCP() in
+/* C test of mlcpSolveLCP() (mlcp/adapters/ode/ode_lcp.h) on ODE's own self-test recipe, dTestSolveLCP() in
  * ode/src/lcp.cpp: n = 100, nub = 50, A = A2 A2^T from dMakeRandomMatrix, a random x,
  * b = A x + U(-0.1, 0.1), rows >= nub boxed with lo = -(U(0,1) + 0.01), hi = U(0,1) + 0.01,
  * passed in ODE's layout (row stride dPAD(n), upper triangle cleared), with ODE's own random and
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <mlcp/ode_lcp.h>
+#include <mlcp/adapters/ode/ode_lcp.h>
 #include <ode/ode.h>
 
 enum { kN = 100, kNub = 50, kProblems = 1000 }; /* ODE runs 1000 problems too */

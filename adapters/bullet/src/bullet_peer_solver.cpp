@@ -10,7 +10,7 @@
 #include <BulletDynamics/MLCPSolvers/btSolveProjectedGaussSeidel.h>
 #include <fmt/format.h>
 
-#include <mlcp/adapters/peer_verdict.hpp>
+#include <mlcp/adapters/common/peer_verdict.hpp>
 
 namespace mlcp::adapters {
 

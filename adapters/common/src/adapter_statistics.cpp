@@ -1,4 +1,4 @@
-#include <mlcp/adapters/adapter_statistics.hpp>
+#include <mlcp/adapters/common/adapter_statistics.hpp>
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include <mlcp/adapters/host_policy.hpp>
+#include <mlcp/adapters/common/host_policy.hpp>
 
 #include <cmath>
 #include <limits>

@@ -1,4 +1,4 @@
-#include <mlcp/adapters/problem_recorder.hpp>
+#include <mlcp/adapters/common/problem_recorder.hpp>
 
 #include <exception>
 #include <stdexcept>

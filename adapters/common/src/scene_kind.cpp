@@ -1,4 +1,4 @@
-#include <mlcp/adapters/scene_kind.hpp>
+#include <mlcp/adapters/common/scene_kind.hpp>
 
 #include <stdexcept>
 #include <string>

@@ -6,8 +6,8 @@
 #include <dart/constraint/PgsBoxedLcpSolver.hpp>
 #include <fmt/format.h>
 
-#include <mlcp/adapters/padded_stride.hpp>
-#include <mlcp/adapters/peer_verdict.hpp>
+#include <mlcp/adapters/common/padded_stride.hpp>
+#include <mlcp/adapters/common/peer_verdict.hpp>
 
 namespace mlcp::adapters {
 

@@ -1,6 +1,6 @@
-// mlcpSolveLCP(): ODE's classic dSolveLCP() interface over mlcp::MixedLCP (see mlcp/ode_lcp.h).
+// mlcpSolveLCP(): ODE's classic dSolveLCP() interface over mlcp::MixedLCP (see mlcp/adapters/ode/ode_lcp.h).
 
-#include <mlcp/ode_lcp.h>
+#include <mlcp/adapters/ode/ode_lcp.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <mlcp/adapters/padded_stride.hpp>
+#include <mlcp/adapters/common/padded_stride.hpp>
 #include <mlcp/residual.hpp>
 #include <mlcp/solver_factory.hpp>
 

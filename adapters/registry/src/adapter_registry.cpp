@@ -1,4 +1,4 @@
-#include <mlcp/adapters/adapter_registry.hpp>
+#include <mlcp/adapters/registry/adapter_registry.hpp>
 
 #include <stdexcept>
 

@@ -16,7 +16,7 @@
 #include <siconos/numerics/lcp_cst.h>
 #include <siconos/numerics/mlcp_cst.h>
 
-#include <mlcp/adapters/peer_verdict.hpp>
+#include <mlcp/adapters/common/peer_verdict.hpp>
 
 // Siconos' C struct SolverOptions is global; ours is mlcp::SolverOptions.
 using NumericsOptions = ::SolverOptions;

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include <mlcp/adapters/host_policy.hpp>
+#include <mlcp/adapters/common/host_policy.hpp>
 #include <mlcp/solver_factory.hpp>
 
 namespace mlcp::adapters {

@@ -5,7 +5,7 @@
 #include <BulletDynamics/MLCPSolvers/btMLCPSolverInterface.h>
 #include <Eigen/Core>
 
-#include <mlcp/adapters/host_policy.hpp>
+#include <mlcp/adapters/common/host_policy.hpp>
 
 namespace mlcp::adapters::detail {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstddef>
 
-#include <mlcp/adapters/padded_stride.hpp>
+#include <mlcp/adapters/common/padded_stride.hpp>
 
 namespace mlcp::adapters::detail {
 

@@ -2,7 +2,7 @@
 
 #include <Eigen/Core>
 
-#include <mlcp/adapters/host_policy.hpp>
+#include <mlcp/adapters/common/host_policy.hpp>
 
 namespace mlcp::adapters::detail {
 

@@ -6,8 +6,8 @@
 #include <BulletDynamics/MLCPSolvers/btMLCPSolverInterface.h>
 #include <Eigen/Core>
 
-#include <mlcp/adapters/adapter_statistics.hpp>
-#include <mlcp/adapters/host_policy.hpp>
+#include <mlcp/adapters/common/adapter_statistics.hpp>
+#include <mlcp/adapters/common/host_policy.hpp>
 #include <mlcp/mixed_lcp.hpp>
 
 namespace mlcp::adapters {

@@ -4,8 +4,8 @@
 
 #include <BulletDynamics/MLCPSolvers/btMLCPSolverInterface.h>
 
-#include <mlcp/adapters/host_policy.hpp>
-#include <mlcp/adapters/problem_recorder.hpp>
+#include <mlcp/adapters/common/host_policy.hpp>
+#include <mlcp/adapters/common/problem_recorder.hpp>
 
 namespace mlcp::adapters {
 

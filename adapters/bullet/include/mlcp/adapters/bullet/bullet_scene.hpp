@@ -5,7 +5,7 @@
 
 #include <Eigen/Core>
 
-#include <mlcp/adapters/scene_kind.hpp>
+#include <mlcp/adapters/common/scene_kind.hpp>
 
 class btMLCPSolverInterface;
 class btDiscreteDynamicsWorld;

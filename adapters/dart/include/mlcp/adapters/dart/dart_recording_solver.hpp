@@ -5,8 +5,8 @@
 
 #include <dart/constraint/BoxedLcpSolver.hpp>
 
-#include <mlcp/adapters/host_policy.hpp>
-#include <mlcp/adapters/problem_recorder.hpp>
+#include <mlcp/adapters/common/host_policy.hpp>
+#include <mlcp/adapters/common/problem_recorder.hpp>
 
 namespace mlcp::adapters {
 

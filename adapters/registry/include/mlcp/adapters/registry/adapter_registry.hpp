@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include <mlcp/adapters/capture_result.hpp>
-#include <mlcp/adapters/problem_recorder.hpp>
-#include <mlcp/adapters/scene_kind.hpp>
+#include <mlcp/adapters/common/capture_result.hpp>
+#include <mlcp/adapters/common/problem_recorder.hpp>
+#include <mlcp/adapters/common/scene_kind.hpp>
 #include <mlcp/problem.hpp>
 
 namespace mlcp::adapters {

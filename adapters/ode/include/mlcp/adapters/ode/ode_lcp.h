@@ -1,4 +1,4 @@
-/* mlcp/ode_lcp.h: ODE's classic dSolveLCP() interface backed by any mlcp::MixedLCP, for C code.
+/* mlcp/adapters/ode/ode_lcp.h: ODE's classic dSolveLCP() interface over any mlcp::MixedLCP, in C.
  *
  * Drop-in for code written against ODE's internal LCP routine (ode/src/lcp.h, ODE <= 0.11.1;
  * the same signature Bullet's btSolveDantzigLCP and DART's dSolveLCP copy):
@@ -39,8 +39,8 @@
  * report (no shared state): a repeated call at the same n allocates nothing beyond what the
  * solver allocates. No C++ exception ever leaves these functions.
  */
-#ifndef MLCP_ODE_LCP_H
-#define MLCP_ODE_LCP_H
+#ifndef MLCP_ADAPTERS_ODE_ODE_LCP_H
+#define MLCP_ADAPTERS_ODE_ODE_LCP_H
 
 #ifdef __cplusplus
 extern "C" {
@@ -113,4 +113,4 @@ int mlcpPaddedStride(int n);
 }
 #endif
 
-#endif /* MLCP_ODE_LCP_H */
+#endif /* MLCP_ADAPTERS_ODE_ODE_LCP_H */
