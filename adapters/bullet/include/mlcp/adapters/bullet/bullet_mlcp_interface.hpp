@@ -59,6 +59,7 @@ class BulletMlcpInterface final : public btMLCPSolverInterface {
 
   /// The solver this adapter runs (its report() holds the last solve's status and message).
   MixedLCP& solver() { return *m_solver; }
+  /// The solver this adapter runs, read-only.
   const MixedLCP& solver() const { return *m_solver; }
   /// How host arrays are read and statuses mapped to the host's bool.
   const HostPolicy& policy() const { return m_policy; }

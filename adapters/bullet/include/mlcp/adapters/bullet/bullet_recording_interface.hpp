@@ -25,6 +25,8 @@ class BulletRecordingInterface final : public btMLCPSolverInterface {
                            std::string label,
                            const HostPolicy& policy = {});
 
+  /// Bullet's entry point: offers the problem to the recorder, then returns what `next` returns
+  /// for the same arguments (x as `next` leaves it).
   bool solveMLCP(const btMatrixXu& A,
                  const btVectorXu& b,
                  btVectorXu& x,

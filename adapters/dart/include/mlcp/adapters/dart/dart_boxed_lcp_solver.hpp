@@ -44,6 +44,7 @@ class DartBoxedLcpSolver final : public dart::constraint::BoxedLcpSolver {
 
   /// "mlcp::adapters::DartBoxedLcpSolver".
   const std::string& getType() const override;
+  /// "mlcp::adapters::DartBoxedLcpSolver", without an object.
   static const std::string& getStaticType();
 
   /// DART's entry point (see class comment). Returns true when DART should use x.
@@ -64,6 +65,7 @@ class DartBoxedLcpSolver final : public dart::constraint::BoxedLcpSolver {
 
   /// The solver this adapter runs (its report() holds the last solve's status and message).
   MixedLCP& solver() { return *m_solver; }
+  /// The solver this adapter runs, read-only.
   const MixedLCP& solver() const { return *m_solver; }
   /// Totals over every call with n > 0.
   const AdapterStatistics& statistics() const { return m_statistics; }
