@@ -47,7 +47,8 @@ struct ConstraintRow {
   double hi = std::numeric_limits<double>::infinity();   ///< upper bound, or mu (friction row)
   int findex = -1;         ///< local row index of the normal row, or -1
   double violation = 0.0;  ///< position error C of the row (unit: m or rad)
-  RowType type = RowType::Equality;  ///< what the row is for
+  /// What the row is for.
+  RowType type = RowType::Equality;
   std::string_view name;  ///< static row name ("x", "swing1", "normal", ...)
 };
 

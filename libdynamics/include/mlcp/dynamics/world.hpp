@@ -38,8 +38,10 @@ struct StepStatistics {
   int rows = 0;            ///< n of the MLCP
   int contacts = 0;        ///< contact points
   std::string solverName;  ///< MixedLCP::name() of the solver used ("" when n = 0)
-  Status status = Status::NotSolved;  ///< the solver's status (NotSolved when n = 0)
-  int iterations = 0;                 ///< the solver's iterations (SolveReport::iterations)
+  /// The solver's status (NotSolved when n = 0).
+  Status status = Status::NotSolved;
+  /// The solver's iterations (SolveReport::iterations).
+  int iterations = 0;
   double relativeResidual = 0.0;  ///< spec residual of the solver's answer
   double solveSeconds = 0.0;      ///< (unit: s)
   /// When the solver did not converge: label of the row with the largest residual

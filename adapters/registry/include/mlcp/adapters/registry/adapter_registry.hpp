@@ -24,7 +24,8 @@ std::vector<std::string> captureFrameworks();
 /// One `mlcp capture` run.
 struct CaptureRequest {
   std::string framework = "bullet";  ///< "bullet" or "dart"
-  SceneKind scene = SceneKind::BoxStack;  ///< the scene the framework builds
+  /// The scene the framework builds.
+  SceneKind scene = SceneKind::BoxStack;
   int steps = 120;           ///< simulation steps
   RecorderOptions recorder;  ///< which problems, and where (empty folder: in memory)
   double cfm = 1e-5;         ///< Bullet's global CFM (BulletSceneOptions::cfm)
