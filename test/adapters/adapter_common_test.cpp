@@ -1,9 +1,4 @@
-#include <filesystem>
-#include <fstream>
-#include <limits>
-#include <stdexcept>
-
-#include <boost/test/unit_test.hpp>
+#include "adapter_test_support.hpp"
 
 #include <mlcp/adapters/common/adapter_statistics.hpp>
 #include <mlcp/adapters/common/host_policy.hpp>
@@ -11,7 +6,12 @@
 #include <mlcp/adapters/common/scene_kind.hpp>
 #include <mlcp/blcp_io.hpp>
 
-#include "adapter_test_support.hpp"
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <stdexcept>
 
 namespace fs = std::filesystem;
 namespace ma = mlcp::adapters;

@@ -1,14 +1,14 @@
-#include <limits>
-#include <vector>
+#include "adapter_test_support.hpp"
+
+#include <mlcp/adapters/common/padded_stride.hpp>
+#include <mlcp/adapters/dart/dart_boxed_lcp_solver.hpp>
+#include <mlcp/adapters/dart/dart_scene.hpp>
+#include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>
 
-#include <mlcp/adapters/dart/dart_boxed_lcp_solver.hpp>
-#include <mlcp/adapters/dart/dart_scene.hpp>
-#include <mlcp/adapters/common/padded_stride.hpp>
-#include <mlcp/mlcp.hpp>
-
-#include "adapter_test_support.hpp"
+#include <limits>
+#include <vector>
 
 namespace ma = mlcp::adapters;
 

@@ -1,16 +1,15 @@
 #include <mlcp/adapters/bullet/bullet_peer_solver.hpp>
+#include <mlcp/adapters/common/peer_verdict.hpp>
 
-#include <algorithm>
-#include <cmath>
-#include <limits>
-#include <stdexcept>
+#include <fmt/format.h>
 
 #include <BulletDynamics/MLCPSolvers/btDantzigSolver.h>
 #include <BulletDynamics/MLCPSolvers/btLemkeSolver.h>
 #include <BulletDynamics/MLCPSolvers/btSolveProjectedGaussSeidel.h>
-#include <fmt/format.h>
-
-#include <mlcp/adapters/common/peer_verdict.hpp>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
 
 namespace mlcp::adapters {
 

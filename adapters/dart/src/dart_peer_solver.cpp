@@ -1,13 +1,12 @@
+#include <mlcp/adapters/common/padded_stride.hpp>
+#include <mlcp/adapters/common/peer_verdict.hpp>
 #include <mlcp/adapters/dart/dart_peer_solver.hpp>
-
-#include <stdexcept>
 
 #include <dart/constraint/DantzigBoxedLcpSolver.hpp>
 #include <dart/constraint/PgsBoxedLcpSolver.hpp>
 #include <fmt/format.h>
 
-#include <mlcp/adapters/common/padded_stride.hpp>
-#include <mlcp/adapters/common/peer_verdict.hpp>
+#include <stdexcept>
 
 namespace mlcp::adapters {
 

@@ -1,6 +1,14 @@
-// mlcpSolveLCP(): ODE's classic dSolveLCP() interface over mlcp::MixedLCP (see mlcp/adapters/ode/ode_lcp.h).
+// mlcpSolveLCP(): ODE's classic dSolveLCP() interface over mlcp::MixedLCP (see
+// mlcp/adapters/ode/ode_lcp.h).
 
+#include <mlcp/adapters/common/padded_stride.hpp>
 #include <mlcp/adapters/ode/ode_lcp.h>
+#include <mlcp/residual.hpp>
+#include <mlcp/solver_factory.hpp>
+
+#include <Eigen/Core>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -8,14 +16,6 @@
 #include <limits>
 #include <memory>
 #include <string>
-
-#include <Eigen/Core>
-#include <fmt/format.h>
-#include <fmt/ranges.h>
-
-#include <mlcp/adapters/common/padded_stride.hpp>
-#include <mlcp/residual.hpp>
-#include <mlcp/solver_factory.hpp>
 
 namespace {
 

@@ -1,10 +1,9 @@
 #pragma once
 
-#include <memory>
+#include <mlcp/mixed_lcp.hpp>
 
 #include <BulletDynamics/MLCPSolvers/btMLCPSolverInterface.h>
-
-#include <mlcp/mixed_lcp.hpp>
+#include <memory>
 
 namespace mlcp::adapters {
 

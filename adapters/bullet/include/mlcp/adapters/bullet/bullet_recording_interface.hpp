@@ -1,11 +1,10 @@
 #pragma once
 
-#include <string>
-
-#include <BulletDynamics/MLCPSolvers/btMLCPSolverInterface.h>
-
 #include <mlcp/adapters/common/host_policy.hpp>
 #include <mlcp/adapters/common/problem_recorder.hpp>
+
+#include <BulletDynamics/MLCPSolvers/btMLCPSolverInterface.h>
+#include <string>
 
 namespace mlcp::adapters {
 

@@ -1,11 +1,11 @@
 #pragma once
 
-#include <memory>
-#include <string>
+#include <mlcp/adapters/common/scene_kind.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/adapters/common/scene_kind.hpp>
+#include <memory>
+#include <string>
 
 class btMLCPSolverInterface;
 class btDiscreteDynamicsWorld;

@@ -1,9 +1,9 @@
 #pragma once
 
+#include <mlcp/report.hpp>
+
 #include <array>
 #include <string>
-
-#include <mlcp/report.hpp>
 
 namespace mlcp::adapters {
 

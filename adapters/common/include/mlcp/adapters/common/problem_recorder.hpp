@@ -1,10 +1,10 @@
 #pragma once
 
+#include <mlcp/problem.hpp>
+
 #include <filesystem>
 #include <string>
 #include <vector>
-
-#include <mlcp/problem.hpp>
 
 namespace mlcp::adapters {
 

@@ -1,14 +1,14 @@
 #pragma once
 
-#include <memory>
-#include <string>
+#include <mlcp/adapters/common/adapter_statistics.hpp>
+#include <mlcp/adapters/common/host_policy.hpp>
+#include <mlcp/mixed_lcp.hpp>
 
 #include <Eigen/Core>
 #include <dart/constraint/BoxedLcpSolver.hpp>
 
-#include <mlcp/adapters/common/adapter_statistics.hpp>
-#include <mlcp/adapters/common/host_policy.hpp>
-#include <mlcp/mixed_lcp.hpp>
+#include <memory>
+#include <string>
 
 namespace mlcp::adapters {
 

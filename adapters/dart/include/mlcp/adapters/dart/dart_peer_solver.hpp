@@ -1,11 +1,11 @@
 #pragma once
 
-#include <memory>
+#include <mlcp/mixed_lcp.hpp>
 
 #include <Eigen/Core>
 #include <dart/constraint/BoxedLcpSolver.hpp>
 
-#include <mlcp/mixed_lcp.hpp>
+#include <memory>
 
 namespace mlcp::adapters {
 

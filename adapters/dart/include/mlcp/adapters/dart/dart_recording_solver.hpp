@@ -1,12 +1,12 @@
 #pragma once
 
-#include <memory>
-#include <string>
+#include <mlcp/adapters/common/host_policy.hpp>
+#include <mlcp/adapters/common/problem_recorder.hpp>
 
 #include <dart/constraint/BoxedLcpSolver.hpp>
 
-#include <mlcp/adapters/common/host_policy.hpp>
-#include <mlcp/adapters/common/problem_recorder.hpp>
+#include <memory>
+#include <string>
 
 namespace mlcp::adapters {
 

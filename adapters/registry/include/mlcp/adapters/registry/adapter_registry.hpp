@@ -1,13 +1,13 @@
 #pragma once
 
-#include <functional>
-#include <string>
-#include <vector>
-
 #include <mlcp/adapters/common/capture_result.hpp>
 #include <mlcp/adapters/common/problem_recorder.hpp>
 #include <mlcp/adapters/common/scene_kind.hpp>
 #include <mlcp/problem.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
 
 namespace mlcp::adapters {
 

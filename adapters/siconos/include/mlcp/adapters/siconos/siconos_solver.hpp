@@ -1,8 +1,8 @@
 #pragma once
 
-#include <memory>
-
 #include <mlcp/mixed_lcp.hpp>
+
+#include <memory>
 
 namespace mlcp::adapters {
 

@@ -1,12 +1,12 @@
 #pragma once
 
-#include <memory>
-#include <string>
-#include <string_view>
+#include <mlcp/mixed_lcp.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/mixed_lcp.hpp>
+#include <memory>
+#include <string>
+#include <string_view>
 
 namespace mlcp::adapters {
 
