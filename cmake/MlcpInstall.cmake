@@ -1,10 +1,9 @@
-# Installs the libraries and a CMake package so that another project can do
-#   find_package(mlcp CONFIG REQUIRED)
-#   target_link_libraries(app PRIVATE mlcp::mlcp)
-include(GNUInstallDirs)
+# Installs the CMake package so that another project can do
+#   find_package(mlcp CONFIG REQUIRED [COMPONENTS bullet dart ode verosim])
+#   target_link_libraries(app PRIVATE mlcp::mlcp [mlcp::adapter_bullet ...])
+# The libraries install themselves into the export set mlcpTargets; the adapters that are
+# components have their own export sets (cmake/MlcpInstallAdapter.cmake).
 include(CMakePackageConfigHelpers)
-
-set(MLCP_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/mlcp)
 
 install(EXPORT mlcpTargets NAMESPACE mlcp:: DESTINATION ${MLCP_INSTALL_CMAKEDIR})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/mlcpConfig.cmake.in

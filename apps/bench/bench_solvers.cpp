@@ -1,6 +1,6 @@
 #include "bench_solvers.hpp"
 
-#include <mlcp/adapters/adapter_registry.hpp>
+#include <mlcp/adapters/registry/adapter_registry.hpp>
 #include <mlcp/apgd_solver.hpp>
 #include <mlcp/dantzig_solver.hpp>
 #include <mlcp/pgs_solver.hpp>

@@ -2,18 +2,18 @@
 // BLCP files (docs/adapters.md); without --from, a libdynamics scene (scene_capture.cpp,
 // docs/dynamics.md).
 
-#include <algorithm>
-#include <stdexcept>
-#include <string>
+#include "commands.hpp"
+#include "scene_source.hpp"
+
+#include <mlcp/adapters/registry/adapter_registry.hpp>
+#include <mlcp/dynamics/scene.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <mlcp/adapters/adapter_registry.hpp>
-#include <mlcp/dynamics/scene.hpp>
-
-#include "commands.hpp"
-#include "scene_source.hpp"
+#include <algorithm>
+#include <stdexcept>
+#include <string>
 
 namespace mlcp::app {
 
@@ -24,7 +24,7 @@ struct CaptureArguments {
   std::string scene;
   std::string out = "captured";
   std::string steps = "120";  ///< --from: one count; libdynamics: a list K1,K2,...
-  SceneArguments dynamics;     ///< --param, --dt of libdynamics scenes
+  SceneArguments dynamics;    ///< --param, --dt of libdynamics scenes
   int first = 0;
   int every = 1;
   int maxFiles = 0;

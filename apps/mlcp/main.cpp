@@ -3,7 +3,7 @@
 
 #include "commands.hpp"
 
-#include <mlcp/adapters/adapter_registry.hpp>
+#include <mlcp/adapters/registry/adapter_registry.hpp>
 #include <mlcp/blcp_io.hpp>
 
 #include <CLI/CLI.hpp>

@@ -1,17 +1,17 @@
+#include "adapter_test_support.hpp"
+
+#include <mlcp/adapters/common/adapter_statistics.hpp>
+#include <mlcp/adapters/common/host_policy.hpp>
+#include <mlcp/adapters/common/problem_recorder.hpp>
+#include <mlcp/adapters/common/scene_kind.hpp>
+#include <mlcp/blcp_io.hpp>
+
+#include <boost/test/unit_test.hpp>
+
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <stdexcept>
-
-#include <boost/test/unit_test.hpp>
-
-#include <mlcp/adapters/adapter_statistics.hpp>
-#include <mlcp/adapters/host_policy.hpp>
-#include <mlcp/adapters/problem_recorder.hpp>
-#include <mlcp/adapters/scene_kind.hpp>
-#include <mlcp/blcp_io.hpp>
-
-#include "adapter_test_support.hpp"
 
 namespace fs = std::filesystem;
 namespace ma = mlcp::adapters;

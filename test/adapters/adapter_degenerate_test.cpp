@@ -6,7 +6,7 @@
 
 #include "degenerate_problems.hpp"
 
-#include <mlcp/adapters/adapter_registry.hpp>
+#include <mlcp/adapters/registry/adapter_registry.hpp>
 #include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>

@@ -1,10 +1,10 @@
-#include <algorithm>
-#include <stdexcept>
+#include <mlcp/adapters/registry/adapter_registry.hpp>
+#include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>
 
-#include <mlcp/adapters/adapter_registry.hpp>
-#include <mlcp/mlcp.hpp>
+#include <algorithm>
+#include <stdexcept>
 
 namespace ma = mlcp::adapters;
 

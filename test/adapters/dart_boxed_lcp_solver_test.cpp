@@ -1,8 +1,8 @@
 #include "adapter_test_support.hpp"
 
+#include <mlcp/adapters/common/padded_stride.hpp>
 #include <mlcp/adapters/dart/dart_boxed_lcp_solver.hpp>
 #include <mlcp/adapters/dart/dart_scene.hpp>
-#include <mlcp/adapters/padded_stride.hpp>
 #include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>

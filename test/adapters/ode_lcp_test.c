@@ -1,18 +1,20 @@
-/* C test of mlcpSolveLCP() (mlcp/ode_lcp.h) on ODE's own self-test recipe, dTestSolveLCP() in
- * ode/src/lcp.cpp: n = 100, nub = 50, A = A2 A2^T from dMakeRandomMatrix, a random x,
- * b = A x + U(-0.1, 0.1), rows >= nub boxed with lo = -(U(0,1) + 0.01), hi = U(0,1) + 0.01,
- * passed in ODE's layout (row stride dPAD(n), upper triangle cleared), with ODE's own random and
- * matrix helpers from libode. The checks are ODE's: max |A x - (b + w)| <= 1e-9, and every row
- * exactly one of x == lo && w >= 0, x == hi && w <= 0, lo <= x <= hi && w == 0.
+/* C test of mlcpSolveLCP() (mlcp/adapters/ode/ode_lcp.h) on ODE's own self-test recipe,
+ * dTestSolveLCP() in ode/src/lcp.cpp: n = 100, nub = 50, A = A2 A2^T from dMakeRandomMatrix,
+ * a random x, b = A x + U(-0.1, 0.1), rows >= nub boxed with lo = -(U(0,1) + 0.01) and
+ * hi = U(0,1) + 0.01, passed in ODE's layout (row stride dPAD(n), upper triangle cleared), with
+ * ODE's own random and matrix helpers from libode. The checks are ODE's:
+ * max |A x - (b + w)| <= 1e-9, and every row exactly one of x == lo && w >= 0, x == hi && w <= 0,
+ * lo <= x <= hi && w == 0.
  * Exit code 0 when every check passes. */
+
+#include <mlcp/adapters/ode/ode_lcp.h>
+
+#include <ode/ode.h>
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <mlcp/ode_lcp.h>
-#include <ode/ode.h>
 
 enum { kN = 100, kNub = 50, kProblems = 1000 }; /* ODE runs 1000 problems too */
 static const double kTolerance = 1e-9;          /* ODE's dDOUBLE tolerance */

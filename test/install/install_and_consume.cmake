@@ -1,6 +1,12 @@
 # Installs the build tree into a prefix, then configures, builds and runs test/install/consumer
-# against it. Variables: BUILD_DIR, SOURCE_DIR, WORK_DIR.
+# against it, asking for the adapter components in COMPONENTS (comma-separated: those built);
+# then checks that asking for an adapter that was not installed fails find_package with a message
+# naming it. Variables: BUILD_DIR, SOURCE_DIR, WORK_DIR, COMPONENTS.
+cmake_minimum_required(VERSION 3.22)  # script mode: today's policies (IN_LIST)
 file(REMOVE_RECURSE ${WORK_DIR})
+string(REPLACE "," ";" components "${COMPONENTS}")
+
+# run(<command...>): runs it and stops the test with its output when it fails.
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(NOT result EQUAL 0)
@@ -8,8 +14,33 @@ function(run)
   endif()
   message(STATUS "${out}")
 endfunction()
+
+# configure(<build dir> <components> <result var> <output var>): configures the consumer.
+function(configure dir components result_var output_var)
+  execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/test/install/consumer -B ${dir}
+                          -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_BUILD_TYPE=Release
+                          "-DMLCP_CONSUMER_COMPONENTS=${components}"
+                  RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  set(${result_var} ${result} PARENT_SCOPE)
+  set(${output_var} "${out}" PARENT_SCOPE)
+endfunction()
+
 run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK_DIR}/prefix --component Unspecified)
-run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/test/install/consumer -B ${WORK_DIR}/build
-    -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_BUILD_TYPE=Release)
+
+configure(${WORK_DIR}/build "${components}" result out)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "configuring the consumer with COMPONENTS ${components} failed:\n${out}")
+endif()
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 run(${WORK_DIR}/build/consumer)
+foreach(framework IN ITEMS bullet dart)
+  if(framework IN_LIST components)
+    run(${WORK_DIR}/build/${framework}_world)
+  endif()
+endforeach()
+
+configure(${WORK_DIR}/build-missing "absent" result out)
+if(result EQUAL 0 OR NOT out MATCHES "installed without the adapter 'absent'")
+  message(FATAL_ERROR "find_package(mlcp COMPONENTS absent) did not fail as expected:\n${out}")
+endif()
+message(STATUS "find_package(mlcp REQUIRED COMPONENTS absent) fails as expected")

@@ -1,5 +1,5 @@
 #include <mlcp/adapters/bullet/bullet_peer_solver.hpp>
-#include <mlcp/adapters/peer_verdict.hpp>
+#include <mlcp/adapters/common/peer_verdict.hpp>
 
 #include <fmt/format.h>
 

@@ -1,8 +1,8 @@
-#include <mlcp/adapters/adapter_statistics.hpp>
-
-#include <algorithm>
+#include <mlcp/adapters/common/adapter_statistics.hpp>
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace mlcp::adapters {
 

@@ -1,9 +1,9 @@
-#include <mlcp/adapters/host_policy.hpp>
+#include <mlcp/adapters/common/host_policy.hpp>
+
+#include <fmt/format.h>
 
 #include <cmath>
 #include <limits>
-
-#include <fmt/format.h>
 
 namespace mlcp::adapters {
 

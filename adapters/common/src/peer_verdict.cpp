@@ -1,4 +1,4 @@
-#include <mlcp/adapters/peer_verdict.hpp>
+#include <mlcp/adapters/common/peer_verdict.hpp>
 #include <mlcp/residual.hpp>
 
 #include <fmt/format.h>

@@ -1,11 +1,10 @@
-#include <mlcp/adapters/problem_recorder.hpp>
-
-#include <exception>
-#include <stdexcept>
+#include <mlcp/adapters/common/problem_recorder.hpp>
+#include <mlcp/blcp_io.hpp>
 
 #include <fmt/format.h>
 
-#include <mlcp/blcp_io.hpp>
+#include <exception>
+#include <stdexcept>
 
 namespace mlcp::adapters {
 

@@ -1,9 +1,9 @@
-#include <mlcp/adapters/scene_kind.hpp>
+#include <mlcp/adapters/common/scene_kind.hpp>
+
+#include <fmt/format.h>
 
 #include <stdexcept>
 #include <string>
-
-#include <fmt/format.h>
 
 namespace mlcp::adapters {
 

@@ -1,6 +1,6 @@
+#include <mlcp/adapters/common/padded_stride.hpp>
+#include <mlcp/adapters/common/peer_verdict.hpp>
 #include <mlcp/adapters/dart/dart_peer_solver.hpp>
-#include <mlcp/adapters/padded_stride.hpp>
-#include <mlcp/adapters/peer_verdict.hpp>
 
 #include <dart/constraint/DantzigBoxedLcpSolver.hpp>
 #include <dart/constraint/PgsBoxedLcpSolver.hpp>

@@ -1,7 +1,8 @@
-// mlcpSolveLCP(): ODE's classic dSolveLCP() interface over mlcp::MixedLCP (see mlcp/ode_lcp.h).
+// mlcpSolveLCP(): ODE's classic dSolveLCP() interface over mlcp::MixedLCP (see
+// mlcp/adapters/ode/ode_lcp.h).
 
-#include <mlcp/adapters/padded_stride.hpp>
-#include <mlcp/ode_lcp.h>
+#include <mlcp/adapters/common/padded_stride.hpp>
+#include <mlcp/adapters/ode/ode_lcp.h>
 #include <mlcp/residual.hpp>
 #include <mlcp/solver_factory.hpp>
 

@@ -1,9 +1,9 @@
-#include <mlcp/adapters/adapter_registry.hpp>
-
-#include <stdexcept>
+#include <mlcp/adapters/registry/adapter_registry.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <stdexcept>
 
 #if MLCP_HAS_ADAPTER_BULLET
 #include <mlcp/adapters/bullet/bullet_capture.hpp>

@@ -1,4 +1,4 @@
-#include <mlcp/adapters/peer_verdict.hpp>
+#include <mlcp/adapters/common/peer_verdict.hpp>
 #include <mlcp/adapters/siconos/siconos_solver.hpp>
 
 #include <fmt/format.h>

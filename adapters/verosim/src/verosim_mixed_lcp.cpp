@@ -1,12 +1,11 @@
+#include <mlcp/adapters/common/host_policy.hpp>
 #include <mlcp/adapters/verosim/verosim_mixed_lcp.hpp>
-
-#include <set>
-#include <stdexcept>
+#include <mlcp/solver_factory.hpp>
 
 #include <fmt/format.h>
 
-#include <mlcp/adapters/host_policy.hpp>
-#include <mlcp/solver_factory.hpp>
+#include <set>
+#include <stdexcept>
 
 namespace mlcp::adapters {
 

@@ -27,6 +27,7 @@ struct DantzigOptions : SolverOptions {
   /// the final x meets the tolerance (off: ODE's single pass, bounds fixed once).
   bool refreshFrictionBounds = true;
 
+  /// True when usable; otherwise *why names the violated constraint (Ceres style).
   bool isValid(std::string* why) const;
 };
 
@@ -64,11 +65,13 @@ struct DantzigOptions : SolverOptions {
 /// The initial guess is not used (pivoting starts from x = 0).
 class DantzigSolver final : public MixedLCP {
  public:
+  /// @throws std::invalid_argument when options are not valid (DantzigOptions::isValid).
   explicit DantzigSolver(const DantzigOptions& options = {});
   ~DantzigSolver() override;
 
   /// @throws std::invalid_argument naming the violated constraint.
   void setOptions(const DantzigOptions& options);
+  /// The options in force (those of the constructor or the last setOptions()).
   const DantzigOptions& options() const { return m_options; }
 
   std::string_view name() const override { return "dantzig"; }

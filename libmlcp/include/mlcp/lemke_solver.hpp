@@ -28,6 +28,7 @@ struct LemkeOptions : SolverOptions {
   /// Larger problems are refused (the workspace is 15 n^2 doubles, 120 MB at the default 1000).
   int maxRows = 1000;
 
+  /// True when usable; otherwise *why names the violated constraint (Ceres style).
   bool isValid(std::string* why) const;
 };
 
@@ -73,11 +74,13 @@ struct LemkeOptions : SolverOptions {
 ///   Complementarity Problem", Academic Press.
 class LemkeSolver final : public MixedLCP {
  public:
+  /// @throws std::invalid_argument when options are not valid (LemkeOptions::isValid).
   explicit LemkeSolver(const LemkeOptions& options = {});
   ~LemkeSolver() override;
 
   /// @throws std::invalid_argument naming the violated constraint.
   void setOptions(const LemkeOptions& options);
+  /// The options in force (those of the constructor or the last setOptions()).
   const LemkeOptions& options() const { return m_options; }
 
   std::string_view name() const override { return "lemke"; }

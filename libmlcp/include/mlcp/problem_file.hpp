@@ -43,6 +43,7 @@ inline constexpr std::string_view kFrictionPyramidNote =
 
 /// A problem read from a file, with where it came from.
 struct ProblemFile {
+  /// The problem as read (n rows, ODE's convention w = A x - b).
   Problem problem;
   ProblemFormat format = ProblemFormat::Automatic;  ///< the format actually read
   /// Empty when the file's problem is represented exactly; otherwise what the conversion changed

@@ -11,8 +11,10 @@ namespace mlcp {
 /// Everything one MixedLCP::solve() produced. Reused across solves: its buffers keep their
 /// capacity, so a solve allocates nothing once the solver is set up.
 struct SolveReport {
+  /// Value of the residual fields before a solve has computed them (NaN).
   static constexpr double kUnset = std::numeric_limits<double>::quiet_NaN();
 
+  /// How the solve ended; each Status says what it guarantees about x.
   Status status = Status::NotSolved;
   /// Human-readable reason, naming the row or field for InvalidProblem and failures.
   std::string message = "solve() was not called";
@@ -39,6 +41,7 @@ struct SolveReport {
   /// (entry 0 is the starting point).
   std::vector<double> residualHistory;
 
+  /// True when status is Converged: x solves the problem to the requested tolerance.
   bool succeeded() const { return status == Status::Converged; }
 };
 

@@ -28,7 +28,7 @@ using SolverMaker = std::function<std::unique_ptr<MixedLCP>(const SolverSettings
 struct SolverEntry {
   std::string name;         ///< "dantzig", "pgs", ...
   std::string description;  ///< one line for `mlcp --help` and listings
-  SolverMaker make;
+  SolverMaker make;         ///< makes a solver with the given settings
 };
 
 /// Registers a solver under a name, so makeSolver() and the tools can make it (adapters call

@@ -53,10 +53,17 @@ inline bool succeeded(Status status) { return status == Status::Converged; }
 
 }  // namespace mlcp
 
+namespace fmt {
+
+/// Lets fmt::format("{}", status) print toString(status), with the format specifications of a
+/// string ("{:>14}" pads it).
 template <>
-struct fmt::formatter<mlcp::Status> : fmt::formatter<std::string_view> {
+struct formatter<mlcp::Status> : formatter<std::string_view> {
+  /// Writes toString(status) into ctx's output; returns the output iterator past it.
   template <typename FormatContext>
   auto format(mlcp::Status status, FormatContext& ctx) const {
-    return fmt::formatter<std::string_view>::format(mlcp::toString(status), ctx);
+    return formatter<std::string_view>::format(mlcp::toString(status), ctx);
   }
 };
+
+}  // namespace fmt

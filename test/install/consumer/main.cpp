@@ -1,8 +1,8 @@
 // Solves one small contact problem with the installed library; exit code 0 on success.
+#include <mlcp/mlcp.hpp>
+
 #include <cstdio>
 #include <limits>
-
-#include <mlcp/mlcp.hpp>
 
 int main() {
   const double inf = std::numeric_limits<double>::infinity();

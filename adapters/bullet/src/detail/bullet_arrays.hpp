@@ -1,11 +1,11 @@
 #pragma once
 
-#include <string>
+#include <mlcp/adapters/common/host_policy.hpp>
 
-#include <BulletDynamics/MLCPSolvers/btMLCPSolverInterface.h>
 #include <Eigen/Core>
 
-#include <mlcp/adapters/host_policy.hpp>
+#include <BulletDynamics/MLCPSolvers/btMLCPSolverInterface.h>
+#include <string>
 
 namespace mlcp::adapters::detail {
 

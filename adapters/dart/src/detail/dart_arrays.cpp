@@ -1,9 +1,9 @@
 #include "dart_arrays.hpp"
 
+#include <mlcp/adapters/common/padded_stride.hpp>
+
 #include <cmath>
 #include <cstddef>
-
-#include <mlcp/adapters/padded_stride.hpp>
 
 namespace mlcp::adapters::detail {
 

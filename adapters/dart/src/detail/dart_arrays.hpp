@@ -1,8 +1,8 @@
 #pragma once
 
-#include <Eigen/Core>
+#include <mlcp/adapters/common/host_policy.hpp>
 
-#include <mlcp/adapters/host_policy.hpp>
+#include <Eigen/Core>
 
 namespace mlcp::adapters::detail {
 

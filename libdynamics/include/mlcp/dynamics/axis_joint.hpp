@@ -15,6 +15,9 @@ namespace mlcp::dynamics {
 /// at C = 1 m with F = -719.568 N in one step.
 class AxisJoint final : public Constraint {
  public:
+  /// @param[in] bodies the world's bodies (World::bodies()), read for A's and B's current poses
+  /// @param[in] bodyA index of body A in bodies, or -1 for the static world
+  /// @param[in] bodyB index of body B in bodies (not -1)
   /// @param[in] p_WP anchor in the world at A's current pose (unit: m)
   /// @param[in] axis_W axis in the world at A's current pose (normalised)
   /// @throws std::invalid_argument for bad body indices, B = -1, a non-finite p_WP, or a zero

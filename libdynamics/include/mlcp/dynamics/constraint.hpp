@@ -26,6 +26,7 @@ class Constraint {
   /// Rows this constraint contributes at the current state (limits may switch rows on and off).
   virtual int rowCount(const RowContext& context) const = 0;
   /// Fills exactly rowCount(context) rows.
+  /// @param[in] context the time step, the world's ERP and CFM and the bodies at the step's start
   /// @param[out] rows of size rowCount(context)
   virtual void fillRows(const RowContext& context, std::span<ConstraintRow> rows) const = 0;
 
@@ -36,6 +37,7 @@ class Constraint {
 
   /// Optional name shown in row labels.
   const std::string& name() const { return m_name; }
+  /// Sets name(); empty means none.
   void setName(std::string name) { m_name = std::move(name); }
 
   /// Softness of the constraint's rows (joint limits and motors have their own, see LimitMotor).

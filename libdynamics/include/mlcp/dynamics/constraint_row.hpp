@@ -43,10 +43,11 @@ struct ConstraintRow {
   Vector6d J_B = Vector6d::Zero();  ///< on body B (unit: 1 and m)
   double c = 0.0;                   ///< (unit: m/s or rad/s)
   double cfm = 0.0;                 ///< (unit: s/kg, or s/(kg m^2) for angular rows)
-  double lo = -std::numeric_limits<double>::infinity();
-  double hi = std::numeric_limits<double>::infinity();
+  double lo = -std::numeric_limits<double>::infinity();  ///< lower bound of lambda (N or N m)
+  double hi = std::numeric_limits<double>::infinity();   ///< upper bound, or mu (friction row)
   int findex = -1;         ///< local row index of the normal row, or -1
   double violation = 0.0;  ///< position error C of the row (unit: m or rad)
+  /// What the row is for.
   RowType type = RowType::Equality;
   std::string_view name;  ///< static row name ("x", "swing1", "normal", ...)
 };

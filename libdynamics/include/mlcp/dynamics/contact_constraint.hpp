@@ -28,7 +28,9 @@ class ContactConstraint final : public Constraint {
   int rowCount(const RowContext&) const override;
   void fillRows(const RowContext& context, std::span<ConstraintRow> rows) const override;
 
+  /// The contact point this constraint holds (the collision detector's output).
   const ContactPoint& contact() const { return m_contact; }
+  /// The material of the contact (friction mu, restitution, softness).
   const ContactMaterial& material() const { return m_material; }
 
  private:

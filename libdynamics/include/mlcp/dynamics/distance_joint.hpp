@@ -15,6 +15,8 @@ namespace mlcp::dynamics {
 /// Give it RowSoftness::fromSpring(kp, kd) for a damped spring of rest length d.
 class DistanceJoint final : public Constraint {
  public:
+  /// @param[in] bodies the world's bodies (World::bodies()), read for their current poses
+  /// @param[in] bodyA, bodyB indices of A and B in bodies; -1 for the static world (not both)
   /// @param[in] p_WPA, p_WPB the two points in the world at the bodies' current poses (unit: m)
   /// @param[in] distance rest distance (unit: m), >= 0; the current distance when not given
   /// @throws std::invalid_argument for bad body indices, non-finite anchors p_WPA, p_WPB, or a

@@ -37,6 +37,7 @@ class HingeJoint final : public Constraint {
   /// Hinge angle theta in (-pi, pi] (unit: rad), 0 at creation.
   double angle(const std::vector<Body>& bodies) const;
 
+  /// The limits and motor of the joint's free axis (none at creation).
   const LimitMotor& limitMotor() const { return m_limitMotor; }
   /// @throws std::invalid_argument as LimitMotor::validate
   void setLimitMotor(const LimitMotor& limitMotor);

@@ -22,9 +22,9 @@ struct Scene {
 
 /// What a scene is and which parameters it takes.
 struct SceneInfo {
-  std::string name;
-  std::string description;
-  std::vector<SceneParameterInfo> parameters;
+  std::string name;                            ///< e.g. "box-stack" (for makeScene())
+  std::string description;                     ///< one line, for listings
+  std::vector<SceneParameterInfo> parameters;  ///< the parameters it takes, with defaults
 };
 
 /// The scenes, in documentation order: pendulum-chain, box-stack, box-pyramid, mass-ratio,

@@ -30,6 +30,7 @@ class SliderJoint final : public Constraint {
   /// Displacement s along the axis (unit: m), 0 at creation.
   double position(const std::vector<Body>& bodies) const;
 
+  /// The limits and motor of the joint's free axis (none at creation).
   const LimitMotor& limitMotor() const { return m_limitMotor; }
   /// @throws std::invalid_argument as LimitMotor::validate
   void setLimitMotor(const LimitMotor& limitMotor);

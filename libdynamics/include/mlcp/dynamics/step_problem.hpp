@@ -16,6 +16,7 @@ namespace mlcp::dynamics {
 struct RowLabel {
   int source = -1;   ///< index into StepProblem::sources
   int localRow = 0;  ///< row within its constraint
+  /// What the row is for.
   RowType type = RowType::Equality;
   std::string_view name;   ///< static row name ("x", "normal", "friction1", ...)
   double violation = 0.0;  ///< position error C at the start of the step (unit: m or rad)
@@ -26,8 +27,10 @@ struct RowSource {
   std::string kind;   ///< "ball", "contact", ...
   std::string label;  ///< kind, optional name and the two bodies, e.g. "ball link0/link1"
   int bodyA = -1;     ///< -1 = world
+  /// Index of body B in World::bodies(), -1 = world.
   int bodyB = -1;
   int geometryA = -1;  ///< contacts: the geometry pair (World::geometries()); -1 for joints
+  /// The second geometry of the pair; -1 for joints.
   int geometryB = -1;
 };
 
@@ -41,6 +44,7 @@ struct RowSource {
 struct StepProblem {
   int step = 0;    ///< World::stepCount() of the state it was assembled from
   double h = 0.0;  ///< time step (unit: s)
+  /// The n rows: J, M^-1, CFM / h, b, lo, hi, findex.
   MatrixFreeProblem problem;
   std::vector<RowLabel> rows;      ///< (n)
   std::vector<RowSource> sources;  ///< constraints then contacts, in row order

@@ -38,7 +38,9 @@ struct StepStatistics {
   int rows = 0;            ///< n of the MLCP
   int contacts = 0;        ///< contact points
   std::string solverName;  ///< MixedLCP::name() of the solver used ("" when n = 0)
+  /// The solver's status (NotSolved when n = 0).
   Status status = Status::NotSolved;
+  /// The solver's iterations (SolveReport::iterations).
   int iterations = 0;
   double relativeResidual = 0.0;  ///< spec residual of the solver's answer
   double solveSeconds = 0.0;      ///< (unit: s)
@@ -79,7 +81,9 @@ class World {
   /// detector, the default contact material, connected bodies do not collide, no solver.
   World();
   ~World();
+  /// Takes over the other world's bodies, constraints, geometry and solver.
   World(World&&) noexcept;
+  /// Takes over the other world's bodies, constraints, geometry and solver.
   World& operator=(World&&) noexcept;
 
   /// Adds a copy of the body; returns its index. Empty names become "body<index>". A q_WB within

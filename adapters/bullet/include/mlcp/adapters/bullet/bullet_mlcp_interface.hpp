@@ -1,14 +1,14 @@
 #pragma once
 
-#include <memory>
-#include <string>
+#include <mlcp/adapters/common/adapter_statistics.hpp>
+#include <mlcp/adapters/common/host_policy.hpp>
+#include <mlcp/mixed_lcp.hpp>
 
-#include <BulletDynamics/MLCPSolvers/btMLCPSolverInterface.h>
 #include <Eigen/Core>
 
-#include <mlcp/adapters/adapter_statistics.hpp>
-#include <mlcp/adapters/host_policy.hpp>
-#include <mlcp/mixed_lcp.hpp>
+#include <BulletDynamics/MLCPSolvers/btMLCPSolverInterface.h>
+#include <memory>
+#include <string>
 
 namespace mlcp::adapters {
 
@@ -59,6 +59,7 @@ class BulletMlcpInterface final : public btMLCPSolverInterface {
 
   /// The solver this adapter runs (its report() holds the last solve's status and message).
   MixedLCP& solver() { return *m_solver; }
+  /// The solver this adapter runs, read-only.
   const MixedLCP& solver() const { return *m_solver; }
   /// How host arrays are read and statuses mapped to the host's bool.
   const HostPolicy& policy() const { return m_policy; }

@@ -1,10 +1,9 @@
 #pragma once
 
-#include <memory>
+#include <mlcp/mixed_lcp.hpp>
 
 #include <BulletDynamics/MLCPSolvers/btMLCPSolverInterface.h>
-
-#include <mlcp/mixed_lcp.hpp>
+#include <memory>
 
 namespace mlcp::adapters {
 
@@ -55,7 +54,9 @@ class BulletPeerSolver final : public MixedLCP {
 
   /// @throws std::invalid_argument naming the violated constraint.
   void setOptions(const BulletPeerOptions& options);
+  /// The options in force (those of the constructor or the last setOptions()).
   const BulletPeerOptions& options() const { return m_options; }
+  /// Which of Bullet's methods this solver runs (fixed at construction).
   BulletMethod method() const { return m_method; }
 
   /// "bullet-dantzig", "bullet-pgs" or "bullet-lemke".

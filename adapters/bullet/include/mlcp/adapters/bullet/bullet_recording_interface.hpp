@@ -1,11 +1,10 @@
 #pragma once
 
-#include <string>
+#include <mlcp/adapters/common/host_policy.hpp>
+#include <mlcp/adapters/common/problem_recorder.hpp>
 
 #include <BulletDynamics/MLCPSolvers/btMLCPSolverInterface.h>
-
-#include <mlcp/adapters/host_policy.hpp>
-#include <mlcp/adapters/problem_recorder.hpp>
+#include <string>
 
 namespace mlcp::adapters {
 
@@ -25,6 +24,8 @@ class BulletRecordingInterface final : public btMLCPSolverInterface {
                            std::string label,
                            const HostPolicy& policy = {});
 
+  /// Bullet's entry point: offers the problem to the recorder, then returns what `next` returns
+  /// for the same arguments (x as `next` leaves it).
   bool solveMLCP(const btMatrixXu& A,
                  const btVectorXu& b,
                  btVectorXu& x,

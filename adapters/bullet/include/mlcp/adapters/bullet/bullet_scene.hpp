@@ -1,11 +1,11 @@
 #pragma once
 
-#include <memory>
-#include <string>
+#include <mlcp/adapters/common/scene_kind.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/adapters/scene_kind.hpp>
+#include <memory>
+#include <string>
 
 class btMLCPSolverInterface;
 class btDiscreteDynamicsWorld;
@@ -14,6 +14,7 @@ namespace mlcp::adapters {
 
 /// Settings of a BulletScene. Units: m, kg, s; gravity is -9.81 m/s^2 along z.
 struct BulletSceneOptions {
+  /// Which test scene to build (the same names as libdynamics' scenes).
   SceneKind kind = SceneKind::BoxStack;
   /// Number of boxes; 0 takes defaultBoxCount(kind). A pyramid needs a triangular number.
   int boxes = 0;
@@ -43,6 +44,7 @@ struct BulletSceneOptions {
 /// Sleeping is disabled so that every step assembles a problem.
 class BulletScene {
  public:
+  /// @param options the scene and its settings (validated, see BulletSceneOptions::isValid)
   /// @param solver the interface btMLCPSolver calls; must outlive the scene.
   /// @throws std::invalid_argument for invalid options.
   BulletScene(const BulletSceneOptions& options, btMLCPSolverInterface& solver);
@@ -61,7 +63,9 @@ class BulletScene {
   /// btMLCPSolver::getNumFallbacks(): steps whose MLCP was reported failed and solved by
   /// Bullet's sequential-impulse iterations instead.
   int fallbacks() const;
+  /// The options of the constructor.
   const BulletSceneOptions& options() const;
+  /// The Bullet world, for what the scene does not wrap (more bodies, other settings).
   btDiscreteDynamicsWorld& world();
 
  private:

@@ -1,14 +1,14 @@
 #pragma once
 
-#include <memory>
-#include <string>
+#include <mlcp/adapters/common/adapter_statistics.hpp>
+#include <mlcp/adapters/common/host_policy.hpp>
+#include <mlcp/mixed_lcp.hpp>
 
 #include <Eigen/Core>
 #include <dart/constraint/BoxedLcpSolver.hpp>
 
-#include <mlcp/adapters/adapter_statistics.hpp>
-#include <mlcp/adapters/host_policy.hpp>
-#include <mlcp/mixed_lcp.hpp>
+#include <memory>
+#include <string>
 
 namespace mlcp::adapters {
 
@@ -44,6 +44,7 @@ class DartBoxedLcpSolver final : public dart::constraint::BoxedLcpSolver {
 
   /// "mlcp::adapters::DartBoxedLcpSolver".
   const std::string& getType() const override;
+  /// "mlcp::adapters::DartBoxedLcpSolver", without an object.
   static const std::string& getStaticType();
 
   /// DART's entry point (see class comment). Returns true when DART should use x.
@@ -64,6 +65,7 @@ class DartBoxedLcpSolver final : public dart::constraint::BoxedLcpSolver {
 
   /// The solver this adapter runs (its report() holds the last solve's status and message).
   MixedLCP& solver() { return *m_solver; }
+  /// The solver this adapter runs, read-only.
   const MixedLCP& solver() const { return *m_solver; }
   /// Totals over every call with n > 0.
   const AdapterStatistics& statistics() const { return m_statistics; }

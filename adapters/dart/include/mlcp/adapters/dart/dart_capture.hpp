@@ -1,8 +1,8 @@
 #pragma once
 
-#include <mlcp/adapters/capture_result.hpp>
+#include <mlcp/adapters/common/capture_result.hpp>
+#include <mlcp/adapters/common/problem_recorder.hpp>
 #include <mlcp/adapters/dart/dart_scene.hpp>
-#include <mlcp/adapters/problem_recorder.hpp>
 
 namespace mlcp::adapters {
 

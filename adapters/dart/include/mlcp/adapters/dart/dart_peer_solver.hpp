@@ -1,11 +1,11 @@
 #pragma once
 
-#include <memory>
+#include <mlcp/mixed_lcp.hpp>
 
 #include <Eigen/Core>
 #include <dart/constraint/BoxedLcpSolver.hpp>
 
-#include <mlcp/mixed_lcp.hpp>
+#include <memory>
 
 namespace mlcp::adapters {
 
@@ -51,7 +51,9 @@ class DartPeerSolver final : public MixedLCP {
 
   /// @throws std::invalid_argument naming the violated constraint.
   void setOptions(const DartPeerOptions& options);
+  /// The options in force (those of the constructor or the last setOptions()).
   const DartPeerOptions& options() const { return m_options; }
+  /// Which of DART's methods this solver runs (fixed at construction).
   DartMethod method() const { return m_method; }
 
   /// "dart-dantzig" or "dart-pgs".

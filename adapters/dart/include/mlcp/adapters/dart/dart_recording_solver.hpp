@@ -1,12 +1,12 @@
 #pragma once
 
-#include <memory>
-#include <string>
+#include <mlcp/adapters/common/host_policy.hpp>
+#include <mlcp/adapters/common/problem_recorder.hpp>
 
 #include <dart/constraint/BoxedLcpSolver.hpp>
 
-#include <mlcp/adapters/host_policy.hpp>
-#include <mlcp/adapters/problem_recorder.hpp>
+#include <memory>
+#include <string>
 
 namespace mlcp::adapters {
 
@@ -28,8 +28,11 @@ class DartRecordingSolver final : public dart::constraint::BoxedLcpSolver {
 
   /// "mlcp::adapters::DartRecordingSolver".
   const std::string& getType() const override;
+  /// "mlcp::adapters::DartRecordingSolver", without an object.
   static const std::string& getStaticType();
 
+  /// DART's entry point: offers the problem to the recorder, then returns what `next` returns for
+  /// the same arguments (x as `next` leaves it).
   bool solve(int n,
              double* A,
              double* x,
@@ -45,8 +48,9 @@ class DartRecordingSolver final : public dart::constraint::BoxedLcpSolver {
   bool canSolve(int n, const double* A) override;
 #endif
 
-  /// Problems offered and how many the delegate reported as failed.
+  /// Problems offered (n > 0).
   int problems() const { return m_problems; }
+  /// Of those, how many the delegate reported as failed.
   int failures() const { return m_failures; }
 
  private:

@@ -1,11 +1,11 @@
 #pragma once
 
-#include <memory>
-#include <string>
+#include <mlcp/adapters/common/scene_kind.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/adapters/scene_kind.hpp>
+#include <memory>
+#include <string>
 
 namespace dart::constraint {
 class BoxedLcpSolver;
@@ -18,6 +18,7 @@ namespace mlcp::adapters {
 
 /// Settings of a DartScene. Units: m, kg, s; gravity is -9.81 m/s^2 along z.
 struct DartSceneOptions {
+  /// Which test scene to build (the same names as libdynamics' scenes).
   SceneKind kind = SceneKind::BoxStack;
   /// Number of boxes; 0 takes defaultBoxCount(kind). A pyramid needs a triangular number.
   int boxes = 0;
@@ -44,6 +45,7 @@ struct DartSceneOptions {
 /// 1e-5, two friction directions per contact point).
 class DartScene {
  public:
+  /// @param options the scene and its settings (validated, see DartSceneOptions::isValid)
   /// @param primary the BoxedLcpSolver DART calls first (required).
   /// @param secondary the one it calls when the primary returns false; may be null.
   /// @throws std::invalid_argument for invalid options or a null primary.
@@ -63,7 +65,9 @@ class DartScene {
   int bodyCount() const;
   /// Centre of mass of a box in the world frame, p_WB (unit: m).
   Eigen::Vector3d position(int body) const;
+  /// The options of the constructor.
   const DartSceneOptions& options() const;
+  /// The DART world, for what the scene does not wrap (more bodies, other settings).
   dart::simulation::World& world();
 
  private:

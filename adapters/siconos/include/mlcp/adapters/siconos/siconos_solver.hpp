@@ -68,7 +68,9 @@ class SiconosSolver final : public MixedLCP {
 
   /// @throws std::invalid_argument naming the violated constraint.
   void setOptions(const SiconosOptions& options);
+  /// The options in force (those of the constructor or the last setOptions()).
   const SiconosOptions& options() const { return m_options; }
+  /// Which of Siconos's methods this solver runs (fixed at construction).
   SiconosMethod method() const { return m_method; }
 
   /// "siconos-lemke", "siconos-pgs", ... (see the class comment).

@@ -1,12 +1,12 @@
 #pragma once
 
-#include <memory>
-#include <string>
-#include <string_view>
+#include <mlcp/mixed_lcp.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/mixed_lcp.hpp>
+#include <memory>
+#include <string>
+#include <string_view>
 
 namespace mlcp::adapters {
 
@@ -74,6 +74,7 @@ class VerosimMixedLcp {
   const std::string& message() const { return m_message; }
   /// The solver this adapter runs (its report() holds the last solve's status and message).
   MixedLCP& solver() { return *m_solver; }
+  /// The solver this adapter runs, read-only.
   const MixedLCP& solver() const { return *m_solver; }
 
  private:

@@ -1,9 +1,9 @@
 #pragma once
 
+#include <mlcp/problem.hpp>
+
 #include <filesystem>
 #include <vector>
-
-#include <mlcp/problem.hpp>
 
 namespace mlcp::adapters {
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include <string>
+#include <mlcp/report.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/report.hpp>
+#include <string>
 
 namespace mlcp::adapters {
 

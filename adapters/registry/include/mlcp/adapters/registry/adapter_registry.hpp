@@ -1,13 +1,13 @@
 #pragma once
 
+#include <mlcp/adapters/common/capture_result.hpp>
+#include <mlcp/adapters/common/problem_recorder.hpp>
+#include <mlcp/adapters/common/scene_kind.hpp>
+#include <mlcp/problem.hpp>
+
 #include <functional>
 #include <string>
 #include <vector>
-
-#include <mlcp/adapters/capture_result.hpp>
-#include <mlcp/adapters/problem_recorder.hpp>
-#include <mlcp/adapters/scene_kind.hpp>
-#include <mlcp/problem.hpp>
 
 namespace mlcp::adapters {
 
@@ -24,6 +24,7 @@ std::vector<std::string> captureFrameworks();
 /// One `mlcp capture` run.
 struct CaptureRequest {
   std::string framework = "bullet";  ///< "bullet" or "dart"
+  /// The scene the framework builds.
   SceneKind scene = SceneKind::BoxStack;
   int steps = 120;           ///< simulation steps
   RecorderOptions recorder;  ///< which problems, and where (empty folder: in memory)

@@ -1,10 +1,10 @@
 #pragma once
 
+#include <mlcp/problem.hpp>
+
 #include <filesystem>
 #include <string>
 #include <vector>
-
-#include <mlcp/problem.hpp>
 
 namespace mlcp::adapters {
 
@@ -13,11 +13,11 @@ struct RecorderOptions {
   /// Folder of the files, created when missing; empty keeps the selected problems in memory
   /// instead (ProblemRecorder::problems()).
   std::filesystem::path directory;
-  /// Files are named <prefix>_<k>.blcp, k the 0-based index of the offered problem (6 digits).
+  /// Files are named `<prefix>_<k>.blcp`, k the 0-based index of the offered problem (6 digits).
   std::string prefix = "problem";
   /// Write offered problem k when k >= first and (k - first) is a multiple of every.
   int first = 0;
-  int every = 1;
+  int every = 1;  ///< period of the selection (see first), >= 1
   /// Stop writing after this many files; 0 means no limit.
   int maxFiles = 0;
   /// Skip problems with fewer rows than this (they still count as offered).
@@ -46,6 +46,7 @@ class ProblemRecorder {
   /// Counts a problem that was not assembled because wantsNext() said no.
   void skip() { ++m_offered; }
 
+  /// Problems offered or skipped so far (the k of the next one).
   int offered() const { return m_offered; }
   /// Files written, in order (empty in memory mode).
   const std::vector<std::filesystem::path>& files() const { return m_files; }
@@ -55,6 +56,7 @@ class ProblemRecorder {
   int recorded() const { return static_cast<int>(m_files.size() + m_problems.size()); }
   /// Empty, or why writing stopped.
   const std::string& error() const { return m_error; }
+  /// The options of the constructor.
   const RecorderOptions& options() const { return m_options; }
 
  private:
