@@ -1,9 +1,5 @@
+#include <mlcp/adapters/peer_verdict.hpp>
 #include <mlcp/adapters/siconos/siconos_solver.hpp>
-
-#include <cmath>
-#include <cstdlib>
-#include <cstring>
-#include <stdexcept>
 
 #include <fmt/format.h>
 #include <siconos/numerics/LCP_Solvers.h>
@@ -16,7 +12,10 @@
 #include <siconos/numerics/lcp_cst.h>
 #include <siconos/numerics/mlcp_cst.h>
 
-#include <mlcp/adapters/peer_verdict.hpp>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
 
 // Siconos' C struct SolverOptions is global; ours is mlcp::SolverOptions.
 using NumericsOptions = ::SolverOptions;
@@ -135,6 +134,10 @@ Capabilities SiconosSolver::capabilities() const {
   Capabilities c;
   c.usesInitialGuess = m_method == SiconosMethod::Pgs || m_method == SiconosMethod::MlcpPgs;
   c.iterative = c.usesInitialGuess;
+  c.acceptsBoxes = false;
+  c.acceptsFrictionRows = false;
+  c.acceptsUnboundedRows = isMlcp(m_method);
+  c.requiresUnboundedRows = isMlcp(m_method);
   return c;
 }
 

@@ -33,6 +33,11 @@ struct Capabilities {
   bool usesInitialGuess = false;    ///< setInitialGuess() changes where it starts
   bool iterative = false;           ///< stops on a tolerance rather than terminating exactly
   bool requiresMatrixFree = false;  ///< needs J, M^-1, cfm (Problem::matrixFree), not A
+  /// Rows after the nub free ones may be other than lo = 0, hi = +inf (boxes, one-sided, free).
+  bool acceptsBoxes = true;
+  bool acceptsFrictionRows = true;     ///< rows with findex >= 0
+  bool acceptsUnboundedRows = true;    ///< nub > 0 (false: pure LCPs only)
+  bool requiresUnboundedRows = false;  ///< needs 0 < nub < n (equality and complementarity rows)
 };
 
 /// Abstract mixed linear complementarity problem solver (boxed LCP with friction index), the
