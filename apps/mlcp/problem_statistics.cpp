@@ -1,5 +1,7 @@
 #include "problem_statistics.hpp"
 
+#include "problem_shape.hpp"
+
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 
@@ -18,8 +20,7 @@ ProblemStatistics computeStatistics(const Problem& p, int maxDenseFactor, int ma
   if (n == 0) return s;
   s.nonZeros = (p.A.array() != 0.0).count();
   s.density = static_cast<double>(s.nonZeros) / (static_cast<double>(n) * n);
-  const double largest = p.A.cwiseAbs().maxCoeff();
-  s.asymmetry = largest > 0.0 ? (p.A - p.A.transpose()).cwiseAbs().maxCoeff() / largest : 0.0;
+  s.asymmetry = relativeAsymmetry(p.A);
   const Eigen::VectorXd d = p.A.diagonal();
   s.diagonalMin = d.minCoeff();
   s.diagonalMax = d.maxCoeff();
