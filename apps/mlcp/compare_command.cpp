@@ -1,11 +1,14 @@
+#include "applicability.hpp"
 #include "commands.hpp"
+#include "compare_figures.hpp"
+#include "compare_output.hpp"
 #include "compare_summary.hpp"
+#include "convergence_plots.hpp"
 #include "problem_source.hpp"
 #include "progress_line.hpp"
-#include "record_format.hpp"
-#include "residual_plot.hpp"
 #include "run_record.hpp"
 #include "scene_source.hpp"
+#include "solved_criterion.hpp"
 #include "solver_settings_options.hpp"
 
 #include <mlcp/blcp_io.hpp>
@@ -15,23 +18,21 @@
 #include <fmt/ranges.h>
 
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 namespace mlcp::app {
 
 namespace {
 
-/// Curves beyond this many make an unreadable legend; the rest are left out (with a note).
-constexpr size_t kMaxCurves = 24;
-
 struct CompareArguments {
   std::vector<std::string> paths;
   std::string solvers = "all";
   bool json = false;
+  bool longTable = false;
   bool verbose = false;
   std::string csv;
-  std::string plot;
+  FigureOutputs figures;
+  double threshold = kDefaultSolvedThreshold;
   int repeat = 1;
   bool warmStart = false;
   SolverSettings settings;
@@ -40,6 +41,14 @@ struct CompareArguments {
   bool skipUnreadable = false;
   SceneArguments scene;
   ProblemFormat format = ProblemFormat::Automatic;
+};
+
+/// A solver as compare runs it: `timed` with the settings given; an iterative one also has a
+/// twin that records its residual history in a separate, untimed run when a figure needs it
+/// (recording computes the residual every iteration, which would slow the timed solve).
+struct ComparedSolver {
+  std::unique_ptr<MixedLCP> timed;
+  std::unique_ptr<MixedLCP> history;  ///< null when no history is wanted or not iterative
 };
 
 std::vector<std::string> splitList(const std::string& list) {
@@ -51,7 +60,7 @@ std::vector<std::string> splitList(const std::string& list) {
   return names;
 }
 
-void runCompare(const CompareArguments& args, int& exitCode) {
+std::vector<ProblemSource> collectSources(const CompareArguments& args) {
   std::vector<ProblemSource> sources;
   if ((args.paths.empty() && args.scene.scene.empty()) || args.builtIn) sources = builtInSources();
   for (ProblemSource& s : sceneSources(args.scene)) sources.push_back(std::move(s));
@@ -64,25 +73,62 @@ void runCompare(const CompareArguments& args, int& exitCode) {
     paths.push_back(path);
   }
   for (ProblemSource& s : sourcesFromPaths(paths, args.format)) sources.push_back(std::move(s));
+  return sources;
+}
 
-  SolverSettings settings = args.settings;
-  if (!args.plot.empty()) settings.recordHistory = true;
-  std::vector<std::unique_ptr<MixedLCP>> solvers;
-  for (const std::string& name : splitList(args.solvers))
-    solvers.push_back(makeSolver(name, settings));
-
-  std::ofstream csv;
-  if (!args.csv.empty()) {
-    csv.open(args.csv);
-    if (!csv) throw std::runtime_error(fmt::format("cannot write {}", args.csv));
-    csv << csvHeader() << '\n';
+std::vector<ComparedSolver> makeSolvers(const CompareArguments& args) {
+  const bool histories = !args.figures.plot.empty() || !args.figures.html.empty();
+  SolverSettings recording = args.settings;
+  recording.recordHistory = true;
+  std::vector<ComparedSolver> solvers;
+  for (const std::string& name : splitList(args.solvers)) {
+    ComparedSolver solver{makeSolver(name, args.settings), nullptr};
+    if (histories && solver.timed->capabilities().iterative)
+      solver.history = makeSolver(name, recording);
+    solvers.push_back(std::move(solver));
   }
-  if (!args.json) fmt::print("{}\n", tableHeader());
+  return solvers;
+}
 
+/// Runs every solver on one problem; each record says whether the solver applies to it.
+/// `run` counts the runs of the batch, for the progress line.
+std::vector<RunRecord> runProblem(std::vector<ComparedSolver>& solvers,
+                                  const ProblemFile& file,
+                                  const ProblemShape& shape,
+                                  const std::string& label,
+                                  const CompareArguments& args,
+                                  ProgressLine& progress,
+                                  int& run) {
+  std::vector<RunRecord> records;
+  for (ComparedSolver& solver : solvers) {
+    progress.update(run++, label, solver.timed->name());
+    const Capabilities capabilities = solver.timed->capabilities();
+    RunRecord record = runSolver(*solver.timed, file.problem, label, args.repeat, args.warmStart);
+    record.approximation = file.approximation;
+    record.notApplicable = notApplicableReason(capabilities, shape);
+    // A solver that answers Unsupported cannot take this problem, for a reason the shape does
+    // not show (an indefinite A, a dense copy too large, a peer's own rule): n/a, not failed.
+    if (record.notApplicable.empty() && record.status == Status::Unsupported)
+      record.notApplicable = record.message;
+    if (solver.history && record.applicable())
+      record.residualHistory =
+          runSolver(*solver.history, file.problem, label, 1, args.warmStart).residualHistory;
+    records.push_back(std::move(record));
+  }
+  markWinner(records, args.threshold);
+  return records;
+}
+
+void runCompare(const CompareArguments& args, int& exitCode) {
+  const std::vector<ProblemSource> sources = collectSources(args);
+  std::vector<ComparedSolver> solvers = makeSolvers(args);
+  CompareOutput output({args.json, args.longTable, args.verbose, args.csv, args.threshold});
+  CompareSummary summary(args.threshold, args.repeat);
+  CompareResults results;
+  results.threshold = args.threshold;
+  results.repeats = args.repeat;
+  ConvergencePlots plots(sources.size() > 1, !args.figures.html.empty());
   ProgressLine progress(static_cast<int>(sources.size() * solvers.size()));
-  CompareSummary summary;
-  std::vector<ResidualCurve> curves;
-  size_t droppedCurves = 0;
   int run = 0;
   for (const ProblemSource& source : sources) {
     ProblemFile file;
@@ -91,63 +137,28 @@ void runCompare(const CompareArguments& args, int& exitCode) {
     } catch (const ParseError& e) {
       progress.clear();
       fmt::print(stderr, "mlcp: {}{}\n", e.what(), args.skipUnreadable ? " (skipped)" : "");
+      results.notes.push_back(
+          fmt::format("{}{}", e.what(), args.skipUnreadable ? " (skipped)" : ""));
       if (!args.skipUnreadable) exitCode = 2;
       run += static_cast<int>(solvers.size());
       continue;
     }
-    std::vector<RunRecord> records;
-    for (auto& solver : solvers) {
-      progress.update(run++, source.label, solver->name());
-      RunRecord record =
-          runSolver(*solver, file.problem, source.label, args.repeat, args.warmStart);
-      record.approximation = file.approximation;
-      records.push_back(std::move(record));
-    }
-    markWinner(records);
+    const ProblemShape shape = shapeOf(file.problem);
+    std::vector<RunRecord> records =
+        runProblem(solvers, file, shape, source.label, args, progress, run);
     summary.add(records);
     progress.clear();
-    if (!args.json && !file.approximation.empty())
-      fmt::print("# {}: {}\n", source.label, file.approximation);
-    for (const RunRecord& record : records) {
-      fmt::print("{}\n", args.json ? toJson(record) : tableRow(record));
-      if (args.verbose && !args.json) fmt::print("    {}: {}\n", record.solver, record.message);
-      if (csv.is_open()) csv << toCsv(record) << '\n';
-      // A history of exact zeros (a warm start that already solves) has nothing to draw.
-      if (!drawable({record.solver, record.residualHistory})) continue;
-      if (curves.size() == kMaxCurves) {
-        ++droppedCurves;
-        continue;
-      }
-      const std::string label =
-          sources.size() == 1
-              ? record.solver
-              : fmt::format("{}: {}", record.solver,
-                            std::filesystem::path(record.problem).filename().string());
-      curves.push_back({label, record.residualHistory});
-    }
-    std::fflush(stdout);
+    results.outcomes.push_back(outcomeOf(source.label, shape, records, args.threshold));
+    output.problem(results.outcomes.back(), records);
+    plots.add(source.label, records);
+    for (RunRecord& record : records) record.residualHistory = {};
+    results.batch.push_back(std::move(records));
   }
   progress.clear();
-  if (csv.is_open() && !csv) throw std::runtime_error(fmt::format("error writing {}", args.csv));
-  // In JSON mode stdout holds only the records; the summary goes to stderr.
-  fmt::print(args.json ? stderr : stdout, "{}{}", args.json ? "" : "\n", summary.format());
-
-  if (args.plot.empty()) return;
-  if (curves.empty()) {
-    fmt::print(stderr,
-               "mlcp: --plot: no solver recorded a residual history above zero (only "
-               "iterative solvers record one); {} not written\n",
-               args.plot);
-    return;
-  }
-  if (droppedCurves > 0)
-    fmt::print(stderr, "mlcp: --plot: {} more curves left out of the legend limit of {}\n",
-               droppedCurves, kMaxCurves);
-  const std::string title = sources.size() == 1
-                                ? fmt::format("Convergence on {}", sources.front().label)
-                                : fmt::format("Convergence on {} problems", sources.size());
-  writeResidualPlot(curves, args.plot, title);
-  fmt::print(stderr, "mlcp: wrote {}\n", args.plot);
+  output.finish(summary);
+  for (const std::string& approximation : output.approximations())
+    results.notes.push_back("~ " + approximation);
+  writeFigures(args.figures, results, summary, plots);
 }
 
 }  // namespace
@@ -155,7 +166,8 @@ void runCompare(const CompareArguments& args, int& exitCode) {
 void addCompareCommand(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<CompareArguments>();
   CLI::App* cmd = app.add_subcommand(
-      "compare", "Run every chosen solver on every problem and print one row per pair");
+      "compare",
+      "Run every chosen solver on every problem; print one line per problem and a summary");
   cmd->add_option("paths", args->paths,
                   "Problem files or directories (*.blcp, *.dat, *.hdf5 inside); none: the "
                   "built-in set");
@@ -167,12 +179,24 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
   cmd->add_option(
       "--solvers", args->solvers,
       fmt::format("Comma-separated solver names ({}), or 'all'", fmt::join(solverNames(), ", ")));
+  cmd->add_flag("--long", args->longTable,
+                "One table row per (problem, solver) instead of one line per problem");
   cmd->add_flag("--json", args->json, "One JSON object per (problem, solver) instead of a table");
-  cmd->add_flag("-v,--verbose", args->verbose, "Print each row's message (why a solver failed)");
+  cmd->add_flag("-v,--verbose", args->verbose, "Print the solvers' messages (why a solver failed)");
   cmd->add_option("--csv", args->csv, "Also write the rows as CSV to this file")->type_name("OUT");
-  cmd->add_option("--plot", args->plot,
+  cmd->add_option("--threshold", args->threshold,
+                  fmt::format("Largest {} that counts as solved (default {:g})",
+                              kSolvedMeasure.name, kDefaultSolvedThreshold))
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--plot", args->figures.plot,
                   "Draw the residual per iteration of the iterative solvers (PNG, gnuplot)")
       ->type_name("OUT.png");
+  cmd->add_option("--profile", args->figures.profile,
+                  "Draw the performance profile of the solvers (PNG, gnuplot)")
+      ->type_name("OUT.png");
+  cmd->add_option("--html", args->figures.html,
+                  "Write a self-contained page: tables, profile, convergence plots")
+      ->type_name("OUT.html");
   cmd->add_option("--repeat", args->repeat, "Solve K times; the time is the median")
       ->check(CLI::PositiveNumber);
   cmd->add_flag("--warm-start", args->warmStart,

@@ -1,5 +1,7 @@
 #include "problem_statistics.hpp"
 
+#include "problem_shape.hpp"
+
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 
@@ -21,11 +23,7 @@ ProblemStatistics computeStatistics(const Problem& p, int maxDenseFactor, int ma
   const Operator::SparseMatrix A = p.A.toSparse();
   s.nonZeros = A.nonZeros();
   s.density = static_cast<double>(s.nonZeros) / (static_cast<double>(n) * n);
-  const double largest = A.coeffs().cwiseAbs().maxCoeff();
-  const Operator::SparseMatrix difference = A - Operator::SparseMatrix(A.transpose());
-  s.asymmetry = largest > 0.0 && difference.nonZeros() > 0
-                    ? difference.coeffs().cwiseAbs().maxCoeff() / largest
-                    : 0.0;
+  s.asymmetry = relativeAsymmetry(A);
   const Eigen::VectorXd d = A.diagonal();
   s.diagonalMin = d.minCoeff();
   s.diagonalMax = d.maxCoeff();

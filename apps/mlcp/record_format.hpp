@@ -10,11 +10,11 @@ namespace mlcp::app {
 /// Keys of a record, in the order of the JSON objects and CSV columns (docs/cli.md):
 /// problem, solver, n, nub, friction_rows, status, message, iterations, pivots, repeats,
 /// time_us, residual_rel, residual_abs, max_bound_violation, max_complementarity_violation,
-/// winner, approximation.
+/// winner, approximation, applicable.
 inline constexpr std::string_view kRecordKeys =
     "problem,solver,n,nub,friction_rows,status,message,iterations,pivots,repeats,time_us,"
     "residual_rel,residual_abs,max_bound_violation,max_complementarity_violation,winner,"
-    "approximation";
+    "approximation,applicable";
 
 /// One JSON object on one line with the keys above (non-finite numbers as null).
 std::string toJson(const RunRecord& record);
@@ -23,7 +23,8 @@ std::string toJson(const RunRecord& record);
 std::string csvHeader();
 std::string toCsv(const RunRecord& record);
 
-/// Header and one row of the human-readable table (`*` marks the winner).
+/// Header and one row of the per-pair table of `mlcp compare --long` (`*` marks the winner;
+/// status "n/a" when the solver cannot take the problem).
 std::string tableHeader();
 std::string tableRow(const RunRecord& record);
 

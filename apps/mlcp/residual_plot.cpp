@@ -1,30 +1,15 @@
 #include "residual_plot.hpp"
 
+#include "gnuplot.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
-#include <csignal>
-#include <cstdio>
 #include <limits>
 #include <stdexcept>
-#include <sys/wait.h>
 
 namespace mlcp::app {
-
-namespace {
-
-// A gnuplot single-quoted string: only ' needs escaping (doubled).
-std::string gnuplotString(std::string_view text) {
-  std::string out = "'";
-  for (const char c : text) {
-    if (c == '\'') out += '\'';
-    if (c != '\n' && c != '\r') out += c;
-  }
-  return out + "'";
-}
-
-}  // namespace
 
 bool drawable(const ResidualCurve& curve) {
   for (const double v : curve.values)
@@ -83,26 +68,7 @@ std::string residualPlotScript(const std::vector<ResidualCurve>& curves,
 void writeResidualPlot(const std::vector<ResidualCurve>& curves,
                        const std::filesystem::path& output,
                        const std::string& title) {
-  const std::string script = residualPlotScript(curves, output, title);
-  std::error_code ignored;
-  std::filesystem::remove(output, ignored);
-  // A gnuplot that exits early must not kill us with SIGPIPE: its status says what went wrong.
-  void (*previous)(int) = std::signal(SIGPIPE, SIG_IGN);
-  FILE* pipe = popen("gnuplot", "w");
-  if (pipe == nullptr) {
-    std::signal(SIGPIPE, previous);
-    throw std::runtime_error("cannot start gnuplot");
-  }
-  const size_t written = std::fwrite(script.data(), 1, script.size(), pipe);
-  const int status = pclose(pipe);
-  std::signal(SIGPIPE, previous);
-  if (written != script.size() || status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-      throw std::runtime_error("gnuplot was not found (install gnuplot-nox) to draw the plot");
-    throw std::runtime_error(fmt::format("gnuplot failed drawing {}", output.string()));
-  }
-  if (!std::filesystem::is_regular_file(output) || std::filesystem::file_size(output) == 0)
-    throw std::runtime_error(fmt::format("gnuplot did not write {}", output.string()));
+  runGnuplot(residualPlotScript(curves, output, title), output);
 }
 
 }  // namespace mlcp::app

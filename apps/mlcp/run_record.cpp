@@ -2,6 +2,8 @@
 
 #include "solver_output_guard.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace mlcp::app {
@@ -42,6 +44,11 @@ RunRecord runSolver(MixedLCP& solver,
   record.maxComplementarityViolation = report.maxComplementarityViolation;
   record.residualHistory = report.residualHistory;
   return record;
+}
+
+std::string timeMeasureText(int repeats) {
+  return fmt::format("median wall time of solve() over {} run{} (validation and residual included)",
+                     repeats, repeats == 1 ? "" : "s");
 }
 
 }  // namespace mlcp::app

@@ -24,9 +24,15 @@ struct RunRecord {
   double residualRelative = 0.0;  ///< ||r||_inf / max(1, ||b||_inf)
   double maxBoundViolation = 0.0;
   double maxComplementarityViolation = 0.0;
-  bool winner = false;        ///< fastest converged solver on this problem
+  bool winner = false;  ///< fastest solver that solved the problem (solved_criterion.hpp)
+  /// Why the solver cannot take the problem (applicability.hpp); empty when it can. Such a
+  /// pair is reported "n/a": neither solved nor failed.
+  std::string notApplicable;
   std::string approximation;  ///< what the file reader changed (FC3D: the friction pyramid)
   std::vector<double> residualHistory;  ///< per iteration, when recorded
+
+  /// True when the solver can take the problem (notApplicable is empty).
+  bool applicable() const { return notApplicable.empty(); }
 };
 
 /// Solves `problem` `repeat` times with `solver` and records the last report and the median
@@ -38,5 +44,9 @@ RunRecord runSolver(MixedLCP& solver,
                     const std::string& label,
                     int repeat,
                     bool warmStart = false);
+
+/// What RunRecord::timeMicroseconds measures, as reports and figures state it: "median wall
+/// time of solve() over K runs (validation and residual included)".
+std::string timeMeasureText(int repeats);
 
 }  // namespace mlcp::app

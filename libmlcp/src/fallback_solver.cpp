@@ -18,16 +18,20 @@ FallbackSolver::FallbackSolver(std::vector<std::unique_ptr<MixedLCP>> stages)
 FallbackSolver::~FallbackSolver() = default;
 
 Capabilities FallbackSolver::capabilities() const {
+  // A need holds only if every stage has it; anything else if any stage offers it.
   Capabilities c;
+  c.requiresSymmetricA = c.requiresUnboundedRows = true;
+  c.acceptsBoxes = c.acceptsFrictionRows = c.acceptsUnboundedRows = false;
   for (const auto& stage : m_stages) {
     const Capabilities s = stage->capabilities();
     c.usesInitialGuess = c.usesInitialGuess || s.usesInitialGuess;
     c.iterative = c.iterative || s.iterative;
+    c.requiresSymmetricA = c.requiresSymmetricA && s.requiresSymmetricA;
+    c.requiresUnboundedRows = c.requiresUnboundedRows && s.requiresUnboundedRows;
+    c.acceptsBoxes = c.acceptsBoxes || s.acceptsBoxes;
+    c.acceptsFrictionRows = c.acceptsFrictionRows || s.acceptsFrictionRows;
+    c.acceptsUnboundedRows = c.acceptsUnboundedRows || s.acceptsUnboundedRows;
   }
-  // Symmetry is required only if every stage requires it.
-  c.requiresSymmetricA = true;
-  for (const auto& stage : m_stages)
-    c.requiresSymmetricA = c.requiresSymmetricA && stage->capabilities().requiresSymmetricA;
   return c;
 }
 

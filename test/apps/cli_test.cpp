@@ -10,8 +10,10 @@
 #include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -109,7 +111,8 @@ const std::set<std::string> kDocumentedKeys = {"problem",
                                                "max_bound_violation",
                                                "max_complementarity_violation",
                                                "winner",
-                                               "approximation"};
+                                               "approximation",
+                                               "applicable"};
 
 std::set<std::string> keys(const JsonValue& object) {
   std::set<std::string> k;
@@ -119,12 +122,27 @@ std::set<std::string> keys(const JsonValue& object) {
 
 bool isNumber(const JsonValue& v) { return v.type == JsonValue::Type::Number; }
 
+/// The numbers of a solver's summary line: solved, of (applicable), n/a, failed.
+std::vector<std::string> summaryRow(const std::string& out, const std::string& solver) {
+  std::istringstream in(out.substr(out.find("summary over ")));
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::string name;
+    words >> name;
+    if (name != solver) continue;
+    std::vector<std::string> numbers(4);
+    for (std::string& n : numbers) words >> n;
+    return numbers;
+  }
+  return {};
+}
+
 }  // namespace
 
 BOOST_FIXTURE_TEST_SUITE(Cli, Files)
 
-BOOST_AUTO_TEST_CASE(compare_prints_a_table_with_winners_and_a_summary) {
-  const Run r = run(fmt::format("compare --solvers dantzig,lemke {}", path("set")));
+BOOST_AUTO_TEST_CASE(compare_long_prints_a_table_with_winners_and_a_summary) {
+  const Run r = run(fmt::format("compare --long --solvers dantzig,lemke {}", path("set")));
   BOOST_TEST_INFO(r.err);
   BOOST_TEST(r.exitCode == 0);
   const std::vector<std::string> lines = r.outLines();
@@ -135,10 +153,72 @@ BOOST_AUTO_TEST_CASE(compare_prints_a_table_with_winners_and_a_summary) {
   for (int k = 1; k <= 6; ++k) {
     BOOST_TEST(lines[k].rfind("set/", 0) == 0);  // labelled from the directory
     if (lines[k].back() == '*') ++winners;
+    // Dantzig cannot take ortiz's non-symmetric A: n/a, not a failure.
+    if (lines[k].find("ortiz") != std::string::npos &&
+        lines[k].find("dantzig") != std::string::npos)
+      BOOST_TEST(lines[k].find(" n/a ") != std::string::npos);
   }
   BOOST_TEST(winners == 3);
   BOOST_TEST(r.out.find("summary over 3 problem(s)") != std::string::npos);
-  BOOST_TEST(r.out.find("  lemke                   3      3") != std::string::npos);
+  // lemke: solved 3 of 3, n/a 0; dantzig: solved 2 of 2, n/a 1.
+  BOOST_TEST((summaryRow(r.out, "lemke") == std::vector<std::string>{"3", "3", "0", "0"}));
+  BOOST_TEST((summaryRow(r.out, "dantzig") == std::vector<std::string>{"2", "2", "1", "0"}));
+}
+
+BOOST_AUTO_TEST_CASE(compare_prints_one_line_per_problem) {
+  const Run r = run(fmt::format("compare --solvers dantzig,lemke {}", path("set")));
+  BOOST_TEST_INFO(r.out << r.err);
+  BOOST_TEST(r.exitCode == 0);
+  const std::vector<std::string> lines = r.outLines();
+  BOOST_REQUIRE(lines.size() >= 1 + 3 + 1);
+  BOOST_TEST(lines[0].find("who solved it") != std::string::npos);
+  std::map<std::string, std::string> byFile;
+  for (int k = 1; k <= 3; ++k) {
+    BOOST_TEST(lines[k].rfind("set/", 0) == 0);
+    byFile[lines[k].substr(4, lines[k].find(' ') - 4)] = lines[k];
+  }
+  BOOST_TEST(lines[4].empty());  // then the summary
+  // ortiz: only Lemke applies and solves it; small: both do.
+  BOOST_TEST(byFile["ortiz.dat"].find(" 1/1 ") != std::string::npos);
+  BOOST_TEST(byFile["ortiz.dat"].find("lemke") != std::string::npos);
+  BOOST_TEST(byFile["ortiz.dat"].substr(byFile["ortiz.dat"].size() - 3) == "all");
+  BOOST_TEST(byFile["small.blcp"].find(" 2/2 ") != std::string::npos);
+  // The summary says what "solved" means and out of how many.
+  BOOST_TEST(r.out.find("solved:       relative residual <= 1e-06") != std::string::npos);
+  BOOST_TEST(r.out.find("counted over the problems it applies to") != std::string::npos);
+  BOOST_TEST((summaryRow(r.out, "dantzig") == std::vector<std::string>{"2", "2", "1", "0"}));
+}
+
+BOOST_AUTO_TEST_CASE(compare_threshold_decides_what_counts_as_solved) {
+  // PGS stops at its relative tolerance (1e-6 by default): within the default threshold,
+  // outside a threshold of 1e-13, where only Lemke's exact answers count.
+  const std::string command = "compare --solvers lemke,pgs --tol 1e-7 " + path("set");
+  const Run loose = run(command);
+  const Run tight = run(command + " --threshold 1e-13");
+  BOOST_TEST(loose.exitCode == 0);
+  BOOST_TEST(tight.exitCode == 0);
+  BOOST_TEST(summaryRow(loose.out, "pgs").at(0) != "0");
+  BOOST_TEST(summaryRow(tight.out, "pgs").at(0) == "0");
+  BOOST_TEST(summaryRow(tight.out, "lemke").at(0) == "3");
+  BOOST_TEST(tight.out.find("relative residual <= 1e-13") != std::string::npos);
+  BOOST_TEST(run("compare --threshold -1 " + path("set")).exitCode == 105);
+}
+
+BOOST_AUTO_TEST_CASE(compare_output_fits_a_screen_per_20_problems) {
+  // The built-in set (10 problems): one line per problem, then a summary whose length does not
+  // grow with the problems; no line wider than the report's width.
+  const Run r = run("compare --built-in --solvers dantzig,pgs");
+  BOOST_TEST(r.exitCode == 0);
+  const std::vector<std::string> lines = r.outLines();
+  const size_t summary = r.out.find("summary over 10 problem(s)");
+  BOOST_REQUIRE(summary != std::string::npos);
+  BOOST_TEST(std::count(r.out.begin(), r.out.begin() + static_cast<long>(summary), '\n') ==
+             1 + 10 + 1);  // header, problems, blank line
+  BOOST_TEST(lines.size() <= 1 + 10 + 1 + 7 + 2u);
+  for (const std::string& line : lines) {
+    BOOST_TEST_INFO(line);
+    BOOST_TEST(line.size() <= 124u);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(compare_json_has_one_object_per_problem_and_solver) {
@@ -164,6 +244,7 @@ BOOST_AUTO_TEST_CASE(compare_json_has_one_object_per_problem_and_solver) {
         if (row["solver"].string == "dantzig") {
           BOOST_TEST(row["status"].string == "unsupported");
           BOOST_TEST(row["message"].string.find("not symmetric") != std::string::npos);
+          BOOST_TEST(!row["applicable"].boolean);  // reported n/a, not failed
         } else {
           BOOST_TEST(row["status"].string == "converged");
           BOOST_TEST(row["winner"].boolean);
@@ -234,6 +315,20 @@ BOOST_AUTO_TEST_CASE(compare_plot_draws_iterative_solvers_only) {
   const std::string bytes = slurp(png);
   BOOST_TEST(bytes.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
   BOOST_TEST(bytes.size() > 10000u);
+}
+
+BOOST_AUTO_TEST_CASE(compare_profile_draws_a_png, *utf::precondition([](utf::test_unit_id) {
+                       return std::system("gnuplot --version > /dev/null 2>&1") == 0;
+                     })) {
+  const std::string png = path("profile.png");
+  const Run r = run(fmt::format("compare --solvers dantzig,lemke,pgs --repeat 3 --profile {} {}",
+                                png, path("set")));
+  BOOST_TEST_INFO(r.err);
+  BOOST_TEST(r.exitCode == 0);
+  BOOST_TEST(r.err.find("wrote " + png) != std::string::npos);
+  const std::string bytes = slurp(png);
+  BOOST_TEST(bytes.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
+  BOOST_TEST(bytes.size() > 15000u);
 }
 
 BOOST_AUTO_TEST_CASE(solve_writes_the_solution_and_validate_accepts_it) {

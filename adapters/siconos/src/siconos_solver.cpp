@@ -135,6 +135,10 @@ Capabilities SiconosSolver::capabilities() const {
   c.usesInitialGuess = m_method == SiconosMethod::Pgs || m_method == SiconosMethod::MlcpPgs;
   c.iterative = c.usesInitialGuess;
   c.denseA = true;
+  c.acceptsBoxes = false;
+  c.acceptsFrictionRows = false;
+  c.acceptsUnboundedRows = isMlcp(m_method);
+  c.requiresUnboundedRows = isMlcp(m_method);
   return c;
 }
 

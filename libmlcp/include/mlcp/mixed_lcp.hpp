@@ -61,6 +61,11 @@ struct Capabilities {
   /// Works on a dense copy of A whatever form the problem holds (O(n^2) memory): solve()
   /// answers Status::Unsupported when that copy would exceed MixedLCP::kMaxDenseBytes.
   bool denseA = false;
+  /// Rows after the nub free ones may be other than lo = 0, hi = +inf (boxes, one-sided, free).
+  bool acceptsBoxes = true;
+  bool acceptsFrictionRows = true;     ///< rows with findex >= 0
+  bool acceptsUnboundedRows = true;    ///< nub > 0 (false: pure LCPs only)
+  bool requiresUnboundedRows = false;  ///< needs 0 < nub < n (equality and complementarity rows)
 };
 
 /// Abstract mixed linear complementarity problem solver (boxed LCP with friction index), the

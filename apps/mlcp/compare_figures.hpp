@@ -1,0 +1,38 @@
+#pragma once
+
+#include "compare_summary.hpp"
+#include "convergence_plots.hpp"
+#include "performance_profile.hpp"
+#include "problem_outcome.hpp"
+
+#include <string>
+#include <vector>
+
+namespace mlcp::app {
+
+/// What a finished `mlcp compare` batch leaves for its figures and its page.
+struct CompareResults {
+  CompareBatch batch;                    ///< every record (histories dropped), by problem
+  std::vector<ProblemOutcome> outcomes;  ///< one per problem, in batch order
+  std::vector<std::string> notes;        ///< skipped files and approximations, for the page
+  double threshold = 0.0;                ///< largest residual counted as solved
+  int repeats = 1;                       ///< runs the median time is taken over
+};
+
+/// Where the figures go ("" = not asked for).
+struct FigureOutputs {
+  std::string plot;     ///< --plot: every convergence curve in one PNG
+  std::string profile;  ///< --profile: the performance profile PNG
+  std::string html;     ///< --html: the self-contained page (draws the profile even without
+                        ///< --profile)
+};
+
+/// Writes what `outputs` asks for, with a "mlcp: wrote FILE" line on stderr each, or a note
+/// when there is nothing to draw. @throws std::runtime_error when gnuplot fails or a file
+/// cannot be written
+void writeFigures(const FigureOutputs& outputs,
+                  const CompareResults& results,
+                  const CompareSummary& summary,
+                  const ConvergencePlots& plots);
+
+}  // namespace mlcp::app

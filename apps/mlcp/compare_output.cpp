@@ -1,0 +1,63 @@
+#include "compare_output.hpp"
+
+#include "record_format.hpp"
+#include "solved_criterion.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace mlcp::app {
+
+void CompareOutput::printUnsolved(const std::vector<RunRecord>& records) const {
+  for (const RunRecord& record : records)
+    if (record.applicable() && !isSolved(record, m_options.threshold))
+      fmt::print("    {}: {}: {}\n", record.solver, record.status, record.message);
+}
+
+CompareOutput::CompareOutput(const CompareOutputOptions& options) : m_options(options) {
+  if (!m_options.csv.empty()) {
+    m_csv.open(m_options.csv);
+    if (!m_csv) throw std::runtime_error(fmt::format("cannot write {}", m_options.csv));
+    m_csv << csvHeader() << '\n';
+  }
+  if (!m_options.json) fmt::print("{}\n", m_options.longTable ? tableHeader() : outcomeHeader());
+}
+
+void CompareOutput::problem(const ProblemOutcome& outcome, const std::vector<RunRecord>& records) {
+  std::string approximation;
+  for (const RunRecord& record : records) {
+    if (m_csv.is_open()) m_csv << toCsv(record) << '\n';
+    if (!record.approximation.empty()) approximation = record.approximation;
+  }
+  if (!approximation.empty() && std::find(m_approximations.begin(), m_approximations.end(),
+                                          approximation) == m_approximations.end())
+    m_approximations.push_back(approximation);
+  if (m_options.json) {
+    for (const RunRecord& record : records) fmt::print("{}\n", toJson(record));
+  } else if (!m_options.longTable) {
+    fmt::print("{}\n", outcomeLine(outcome));
+    if (m_options.verbose) printUnsolved(records);
+  } else {
+    if (!approximation.empty()) fmt::print("# {}: {}\n", outcome.problem, approximation);
+    for (const RunRecord& record : records) {
+      fmt::print("{}\n", tableRow(record));
+      if (m_options.verbose) fmt::print("    {}: {}\n", record.solver, record.message);
+    }
+  }
+  std::fflush(stdout);
+}
+
+void CompareOutput::finish(const CompareSummary& summary) {
+  if (m_csv.is_open() && !m_csv.flush())
+    throw std::runtime_error(fmt::format("error writing {}", m_options.csv));
+  // In JSON mode stdout holds only the records; the summary goes to stderr.
+  std::FILE* out = m_options.json ? stderr : stdout;
+  fmt::print(out, "{}{}", m_options.json ? "" : "\n", summary.format());
+  if (!m_options.json && !m_options.longTable)
+    for (const std::string& approximation : m_approximations) fmt::print("~ {}\n", approximation);
+  std::fflush(out);
+}
+
+}  // namespace mlcp::app

@@ -1,0 +1,107 @@
+#include "performance_profile.hpp"
+
+#include "compare_summary.hpp"
+#include "gnuplot.hpp"
+#include "solved_criterion.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace mlcp::app {
+
+namespace {
+
+ProfileCurve& curveOf(std::vector<ProfileCurve>& curves, const std::string& solver) {
+  for (ProfileCurve& c : curves)
+    if (c.solver == solver) return c;
+  curves.push_back({solver, 0, {}});
+  return curves.back();
+}
+
+/// The steps of one curve: (tau, rho) at tau = 1, at each larger ratio, and at tauMax.
+std::string curveData(const ProfileCurve& curve, double tauMax) {
+  std::string data = fmt::format("1 {:.6g}\n", curve.fraction(1.0));
+  for (size_t k = 0; k < curve.ratios.size(); ++k) {
+    const double tau = curve.ratios[k];
+    if (tau > 1.0 && (k + 1 == curve.ratios.size() || curve.ratios[k + 1] > tau))
+      data += fmt::format("{:.9g} {:.6g}\n", tau, curve.fraction(tau));
+  }
+  return data + fmt::format("{:.9g} {:.6g}\n", tauMax, curve.fraction(tauMax));
+}
+
+std::string profileHeader(const std::filesystem::path& output,
+                          const ProfileCaption& caption,
+                          double tauMax) {
+  std::string script = "set encoding utf8\n";
+  script += "set terminal pngcairo size 1100,700 noenhanced font 'Sans,11'\n";
+  script += fmt::format("set output {}\n", gnuplotString(output.string()));
+  script += fmt::format(
+      "set title \"Performance profile (Dolan & Moré 2002) on {} problems\\n"
+      "solved: {} <= {:g} on the solver's answer\\ntime: {}\"\n",
+      caption.problems, kSolvedMeasure.name, caption.threshold, timeMeasureText(caption.repeats));
+  script += "set xlabel 'tau = time / fastest solver''s time on the problem (log2 scale)'\n";
+  script +=
+      "set ylabel 'fraction of its applicable problems solved within tau x fastest (0 to 1)'\n";
+  script += "set logscale x 2\nset grid xtics ytics\nset key outside right top box\n";
+  script += fmt::format("set xrange [1:{:.9g}]\nset yrange [0:1.02]\n", tauMax);
+  return script;
+}
+
+}  // namespace
+
+double ProfileCurve::fraction(double tau) const {
+  if (problems == 0) return 0.0;
+  const auto within = std::upper_bound(ratios.begin(), ratios.end(), tau) - ratios.begin();
+  return static_cast<double>(within) / problems;
+}
+
+std::vector<ProfileCurve> performanceProfile(const CompareBatch& batch, double threshold) {
+  std::vector<ProfileCurve> curves;
+  for (const std::vector<RunRecord>& records : batch) {
+    double fastest = 0.0;
+    for (const RunRecord& r : records)
+      if (r.winner) fastest = r.timeMicroseconds;
+    for (const RunRecord& r : records) {
+      ProfileCurve& curve = curveOf(curves, r.solver);
+      if (!r.applicable()) continue;
+      ++curve.problems;
+      if (isSolved(r, threshold)) curve.ratios.push_back(timeRatio(r.timeMicroseconds, fastest));
+    }
+  }
+  for (ProfileCurve& curve : curves) std::sort(curve.ratios.begin(), curve.ratios.end());
+  return curves;
+}
+
+std::string performanceProfileScript(const std::vector<ProfileCurve>& curves,
+                                     const std::filesystem::path& output,
+                                     const ProfileCaption& caption) {
+  double largest = 1.0;
+  for (const ProfileCurve& c : curves)
+    if (!c.ratios.empty()) largest = std::max(largest, c.ratios.back());
+  const double tauMax = std::max(2.0, 1.25 * largest);
+  std::string script = profileHeader(output, caption, tauMax);
+  std::string plot;
+  for (size_t k = 0; k < curves.size(); ++k) {
+    const ProfileCurve& c = curves[k];
+    if (c.problems == 0) continue;  // a solver that applies to no problem has no curve
+    script += fmt::format("$profile{} << EOD\n{}EOD\n", k, curveData(c, tauMax));
+    // Eight colours, then the same colours dashed, so that 24 solvers stay apart.
+    plot += fmt::format(
+        "{}$profile{} using 1:2 with steps linetype {} dashtype {} linewidth 2 title {}",
+        plot.empty() ? "plot " : ", ", k, k % 8 + 1, k / 8 + 1,
+        gnuplotString(fmt::format("{} ({} of {})", c.solver, c.ratios.size(), c.problems)));
+  }
+  if (plot.empty())
+    throw std::runtime_error("no solver applies to any problem: no performance profile to draw");
+  return script + plot + "\n";
+}
+
+void writePerformanceProfile(const std::vector<ProfileCurve>& curves,
+                             const std::filesystem::path& output,
+                             const ProfileCaption& caption) {
+  runGnuplot(performanceProfileScript(curves, output, caption), output);
+}
+
+}  // namespace mlcp::app

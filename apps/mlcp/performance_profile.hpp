@@ -1,0 +1,60 @@
+#pragma once
+
+#include "run_record.hpp"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace mlcp::app {
+
+/// One solver's curve of a performance profile [Dolan & More 2002]: with t(p, s) the time of
+/// solver s on problem p when it solved p (solved_criterion.hpp) and +inf otherwise, and
+/// r(p, s) = t(p, s) / min over s' of t(p, s'), the curve is
+///
+///     rho_s(tau) = |{p applicable to s : r(p, s) <= tau}| / |{p applicable to s}|,
+///
+/// the fraction of the problems the solver applies to that it solved within tau times the best
+/// time. rho_s(1) is the fraction it won, rho_s(+inf) the fraction it solved.
+///
+/// [Dolan & More 2002] E. D. Dolan, J. J. More, "Benchmarking optimization software with
+/// performance profiles", Mathematical Programming 91(2), 201-213, 2002.
+struct ProfileCurve {
+  std::string solver;
+  int problems = 0;            ///< problems the solver applies to (the denominator)
+  std::vector<double> ratios;  ///< r(p, s) of the problems it solved, ascending (>= 1)
+
+  /// rho_s(tau) (0 when the solver applies to no problem).
+  double fraction(double tau) const;
+};
+
+/// The batch of `mlcp compare`: the records of each problem (winner marked), problem by problem.
+using CompareBatch = std::vector<std::vector<RunRecord>>;
+
+/// The curves of every solver of `batch` (order of first appearance); "solved" is isSolved() at
+/// `threshold`.
+std::vector<ProfileCurve> performanceProfile(const CompareBatch& batch, double threshold);
+
+/// What the figure states besides the curves.
+struct ProfileCaption {
+  int problems = 0;        ///< problems in the batch
+  double threshold = 0.0;  ///< largest residual counted as solved
+  int repeats = 1;         ///< runs the median time is taken over
+};
+
+/// The gnuplot script writePerformanceProfile() runs (data inline): rho_s against tau on a
+/// log2 axis, as steps, one per solver that applies to some problem (legend: "solver (solved
+/// of applicable)"), with the residual, the threshold and the time measure in the title.
+/// @throws std::runtime_error when no curve applies to a problem
+std::string performanceProfileScript(const std::vector<ProfileCurve>& curves,
+                                     const std::filesystem::path& output,
+                                     const ProfileCaption& caption);
+
+/// Draws the profile as a PNG (gnuplot, pngcairo, 1100 x 700).
+/// @throws std::runtime_error when no curve applies to a problem or gnuplot fails (see
+/// runGnuplot())
+void writePerformanceProfile(const std::vector<ProfileCurve>& curves,
+                             const std::filesystem::path& output,
+                             const ProfileCaption& caption);
+
+}  // namespace mlcp::app

@@ -1,0 +1,126 @@
+// The page of `mlcp compare --html` as text: self-contained, escaped, with every table and
+// image in place (html_chromium_test loads it in a browser).
+
+#include "html_report.hpp"
+
+#include "base64.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+
+namespace {
+
+constexpr double kThreshold = 1e-6;
+
+mlcp::app::RunRecord record(const std::string& problem,
+                            const std::string& solver,
+                            mlcp::Status status,
+                            double residual) {
+  mlcp::app::RunRecord r;
+  r.problem = problem;
+  r.solver = solver;
+  r.status = status;
+  r.timeMicroseconds = 12.5;
+  r.residualRelative = residual;
+  r.message = "because <reasons> & more";
+  return r;
+}
+
+/// Two problems (one with a label that needs escaping), three solvers: a solves both, b fails
+/// one and cannot take the other, c did not run on the second (matrix-free).
+mlcp::app::HtmlReport report() {
+  mlcp::app::HtmlReport r;
+  r.title = "mlcp compare: 2 problems, 3 solvers";
+  r.threshold = kThreshold;
+  r.repeats = 3;
+  mlcp::app::RunRecord na = record("p<2>&", "b", mlcp::Status::InvalidProblem, 0.0);
+  na.notApplicable = "friction rows";
+  r.batch = {{record("p1", "a", mlcp::Status::Converged, 1e-12),
+              record("p1", "b", mlcp::Status::MaxIterations, 1e-2),
+              record("p1", "c", mlcp::Status::Converged, 1e-9)},
+             {record("p<2>&", "a", mlcp::Status::Converged, 0.0), na}};
+  r.batch[0][0].winner = r.batch[1][0].winner = true;
+  mlcp::app::CompareSummary summary(kThreshold, 3);
+  mlcp::app::ProblemShape shape;
+  shape.n = 3;
+  for (const auto& records : r.batch) {
+    summary.add(records);
+    r.outcomes.push_back(mlcp::app::outcomeOf(records.front().problem, shape, records, kThreshold));
+  }
+  r.solvers = summary.solvers();
+  r.profile = {"the profile", std::string("\x89PNG-profile", 12)};
+  r.convergence = {{"Convergence on p1", "png-1"}, {"Convergence on p<2>&", "png-2"}};
+  r.notes = {"bad.dat:3: truncated (skipped)"};
+  return r;
+}
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+/// The text of the element that starts at `open` (e.g. "<table id=\"x\"") up to `close`.
+std::string element(const std::string& page, const std::string& open, const std::string& close) {
+  const size_t begin = page.find(open);
+  if (begin == std::string::npos) return "";
+  return page.substr(begin, page.find(close, begin) - begin);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(HtmlReport)
+
+BOOST_AUTO_TEST_CASE(every_table_has_a_row_per_item) {
+  const std::string page = mlcp::app::htmlReportPage(report());
+  BOOST_TEST(page.rfind("<!DOCTYPE html>\n", 0) == 0u);
+  BOOST_TEST(page.find("<meta charset=\"utf-8\">") != std::string::npos);
+  // Header row + one row per solver, per problem, per problem, per pair.
+  BOOST_TEST(count(element(page, "<table id=\"summary\"", "</table>"), "<tr>") == 1u + 3u);
+  BOOST_TEST(count(element(page, "<table id=\"problems\"", "</table>"), "<tr>") == 1u + 2u);
+  BOOST_TEST(count(element(page, "<table id=\"matrix\"", "</table>"), "<tr>") == 1u + 2u);
+  BOOST_TEST(count(element(page, "<table id=\"runs\"", "</table>"), "<tr>") == 1u + 5u);
+  // What the numbers mean.
+  BOOST_TEST(page.find("relative residual of the solver's answer is at most 1e-06") !=
+             std::string::npos);
+  BOOST_TEST(page.find("median wall time of solve() over 3 runs") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(the_matrix_tells_solved_failed_and_not_applicable_apart) {
+  const std::string matrix =
+      element(mlcp::app::htmlReportPage(report()), "<table id=\"matrix\"", "</table>");
+  BOOST_TEST(count(matrix, "class=\"num win\"") == 2u);     // a on both problems
+  BOOST_TEST(count(matrix, "class=\"num solved\"") == 1u);  // c on p1
+  BOOST_TEST(count(matrix, "class=\"failed\"") == 1u);      // b on p1
+  BOOST_TEST(matrix.find(">max-iterations</td>") != std::string::npos);
+  BOOST_TEST(count(matrix, ">n/a</td>") == 1u);  // b on p2
+  BOOST_TEST(matrix.find("title=\"friction rows\"") != std::string::npos);
+  BOOST_TEST(matrix.find("title=\"not run (needs J, M^-1)\"") != std::string::npos);  // c on p2
+}
+
+BOOST_AUTO_TEST_CASE(images_are_embedded_as_data_uris) {
+  const std::string page = mlcp::app::htmlReportPage(report());
+  const std::string profile = element(page, "<img id=\"profile\"", ">");
+  BOOST_TEST(profile.find("src=\"data:image/png;base64," +
+                          mlcp::app::base64Encode(std::string("\x89PNG-profile", 12)) + "\"") !=
+             std::string::npos);
+  BOOST_TEST(count(page, "<img class=\"convergence\"") == 2u);
+  BOOST_TEST(page.find(mlcp::app::base64Encode("png-2")) != std::string::npos);
+  // Self-contained: every src is a data: URI; no script, stylesheet link or remote address.
+  BOOST_TEST(count(page, "src=\"") == count(page, "src=\"data:image/png;base64,"));
+  BOOST_TEST(page.find("<script") == std::string::npos);
+  BOOST_TEST(page.find("<link") == std::string::npos);
+  BOOST_TEST(page.find("http") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(text_is_escaped) {
+  const std::string page = mlcp::app::htmlReportPage(report());
+  BOOST_TEST(page.find("p<2>") == std::string::npos);
+  BOOST_TEST(page.find("p&lt;2&gt;&amp;") != std::string::npos);
+  BOOST_TEST(page.find("because &lt;reasons&gt; &amp; more") != std::string::npos);
+  BOOST_TEST(page.find("bad.dat:3: truncated (skipped)") != std::string::npos);  // a note
+  BOOST_TEST(mlcp::app::htmlEscape("a'b\"c") == "a&#39;b&quot;c");
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,126 @@
+// The performance profile of `mlcp compare --profile` [Dolan & More 2002]: its curves on a
+// batch worked out by hand, and the figure gnuplot draws.
+
+#include "performance_profile.hpp"
+
+#include "compare_summary.hpp"
+
+#include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <unistd.h>
+
+namespace utf = boost::unit_test;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kThreshold = 1e-6;
+
+mlcp::app::RunRecord record(const std::string& solver, double time, double residual) {
+  mlcp::app::RunRecord r;
+  r.solver = solver;
+  r.status = mlcp::Status::Converged;
+  r.timeMicroseconds = time;
+  r.residualRelative = residual;
+  return r;
+}
+
+/// Four problems, three solvers:
+///   p1: a 10 us, b 20 us, c 40 us           -> ratios a 1, b 2, c 4
+///   p2: a 30 us, b 10 us, c residual 1e-3   -> a 3, b 1, c unsolved
+///   p3: a 5 us, b n/a, c 50 us              -> a 1, c 10 (b's denominator is 3)
+///   p4: a residual 1, b residual 1, c 8 us  -> c 1
+mlcp::app::CompareBatch batch() {
+  mlcp::app::RunRecord na = record("b", 1.0, 0.0);
+  na.notApplicable = "boxes";
+  mlcp::app::CompareBatch b = {{record("a", 10, 0), record("b", 20, 0), record("c", 40, 0)},
+                               {record("a", 30, 1e-9), record("b", 10, 1e-7), record("c", 5, 1e-3)},
+                               {record("a", 5, 0), na, record("c", 50, 0)},
+                               {record("a", 1, 1.0), record("b", 1, 1.0), record("c", 8, 0)}};
+  for (auto& problem : b) mlcp::app::markWinner(problem, kThreshold);
+  return b;
+}
+
+struct GnuplotPresent {
+  boost::test_tools::assertion_result operator()(utf::test_unit_id) const {
+    boost::test_tools::assertion_result result(std::system("gnuplot --version > /dev/null 2>&1") ==
+                                               0);
+    result.message() << "gnuplot is not installed";
+    return result;
+  }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(PerformanceProfile)
+
+BOOST_AUTO_TEST_CASE(curves_of_a_batch_worked_out_by_hand) {
+  const std::vector<mlcp::app::ProfileCurve> curves =
+      mlcp::app::performanceProfile(batch(), kThreshold);
+  BOOST_REQUIRE(curves.size() == 3u);
+  const mlcp::app::ProfileCurve& a = curves[0];
+  const mlcp::app::ProfileCurve& b = curves[1];
+  const mlcp::app::ProfileCurve& c = curves[2];
+  BOOST_TEST(a.problems == 4);
+  BOOST_TEST((a.ratios == std::vector<double>{1.0, 1.0, 3.0}));
+  BOOST_TEST(b.problems == 3);  // p3 is n/a for b
+  BOOST_TEST((b.ratios == std::vector<double>{1.0, 2.0}));
+  BOOST_TEST((c.ratios == std::vector<double>{1.0, 4.0, 10.0}));  // p2's answer is not solved
+  // rho(1): the fraction won; rho(large): the fraction solved.
+  BOOST_TEST(a.fraction(1.0) == 0.5);
+  BOOST_TEST(a.fraction(2.9) == 0.5);
+  BOOST_TEST(a.fraction(3.0) == 0.75);
+  BOOST_TEST(a.fraction(1e9) == 0.75);
+  BOOST_TEST(b.fraction(1.0) == 1.0 / 3.0);
+  BOOST_TEST(b.fraction(2.0) == 2.0 / 3.0);
+  BOOST_TEST(c.fraction(1.0) == 0.25);
+  BOOST_TEST(c.fraction(9.99) == 0.5);
+  BOOST_TEST(c.fraction(10.0) == 0.75);
+  BOOST_TEST(mlcp::app::ProfileCurve{}.fraction(2.0) == 0.0);  // applies to nothing
+}
+
+BOOST_AUTO_TEST_CASE(the_figure_states_the_threshold_and_the_time_measure) {
+  const auto curves = mlcp::app::performanceProfile(batch(), kThreshold);
+  const std::string script =
+      mlcp::app::performanceProfileScript(curves, "/tmp/profile.png", {4, kThreshold, 5});
+  BOOST_TEST(script.find("on 4 problems") != std::string::npos);
+  BOOST_TEST(script.find("solved: relative residual <= 1e-06") != std::string::npos);
+  BOOST_TEST(script.find("time: median wall time of solve() over 5 runs") != std::string::npos);
+  BOOST_TEST(script.find("set logscale x 2") != std::string::npos);
+  BOOST_TEST(script.find("set xlabel 'tau = time / fastest solver''s time") != std::string::npos);
+  BOOST_TEST(script.find("set ylabel 'fraction of its applicable problems") != std::string::npos);
+  BOOST_TEST(script.find("title 'b (2 of 3)'") != std::string::npos);  // solved of applicable
+  // c's steps: 1/4 at tau = 1, 2/4 at 4, 3/4 at 10, held to the right end (12.5 = 1.25 x 10).
+  const size_t begin = script.find("$profile2 << EOD\n");
+  BOOST_REQUIRE(begin != std::string::npos);
+  const std::string data = script.substr(begin + 17, script.find("EOD", begin + 17) - begin - 17);
+  BOOST_TEST(data == "1 0.25\n4 0.5\n10 0.75\n12.5 0.75\n");
+}
+
+BOOST_AUTO_TEST_CASE(solvers_that_apply_to_nothing_have_no_curve) {
+  mlcp::app::ProfileCurve none{"siconos-mlcp-pgs", 0, {}};
+  BOOST_CHECK_THROW(mlcp::app::performanceProfileScript({none}, "x.png", {1, kThreshold, 1}),
+                    std::runtime_error);
+  auto curves = mlcp::app::performanceProfile(batch(), kThreshold);
+  curves.push_back(none);
+  const std::string script =
+      mlcp::app::performanceProfileScript(curves, "x.png", {4, kThreshold, 1});
+  BOOST_TEST(script.find("siconos-mlcp-pgs") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(writes_a_png, *utf::precondition(GnuplotPresent())) {
+  const fs::path png =
+      fs::temp_directory_path() / fmt::format("mlcp_profile_test_{}.png", getpid());
+  mlcp::app::writePerformanceProfile(mlcp::app::performanceProfile(batch(), kThreshold), png,
+                                     {4, kThreshold, 1});
+  std::ifstream in(png, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  fs::remove(png);
+  BOOST_TEST(bytes.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
+  BOOST_TEST(bytes.size() > 15000u);  // axes, title, legend and three curves
+}
+
+BOOST_AUTO_TEST_SUITE_END()
