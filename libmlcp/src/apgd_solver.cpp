@@ -81,6 +81,18 @@ void ApgdSolver::projectAndMultiply(const ProblemView& problem,
   ++m_statistics.products;
 }
 
+void ApgdSolver::settleDegenerateRows(const ProblemView& problem) {
+  if (!m_options.diagonalPreconditioning) return;
+  const int n = problem.size();
+  for (int i = 0; i < n; ++i) {
+    if (m_inverseD[i] != 0.0) continue;
+    double l = 0.0;
+    double u = 0.0;
+    detail::rowBounds(problem, m_y, i, l, u);
+    m_x[i] = detail::oneRowAnswer(m_y[i], m_g[i], l, u);
+  }
+}
+
 double ApgdSolver::estimateLipschitz(const ProblemView& problem, double lowerBound) {
   // v = D^-1/2 u with u_i = 1 where the row moves; L = ||D^-1/2 A v|| / ||u||.
   const Eigen::Index n = m_inverseD.size();
@@ -104,7 +116,7 @@ double ApgdSolver::estimateLipschitz(const ProblemView& problem, double lowerBou
 void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
   const int n = problem.size();
   m_statistics = {};
-  detail::IterationMonitor monitor(m_options, problem.b, report);
+  detail::IterationMonitor monitor(m_options, report);
   auto residualOf = [&](const Eigen::VectorXd& v, const Eigen::VectorXd& Av) {
     return detail::naturalMapResidual(problem, v, [&](int i) { return Av[i]; });
   };
@@ -138,7 +150,7 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
   // 1. Start: x_0 = P(x), its residual, the Lipschitz estimate.
   m_x = x;
   projectAndMultiply(problem, m_x, m_Ax);
-  double bestResidual = residualOf(m_x, m_Ax);
+  detail::NaturalMap bestResidual = residualOf(m_x, m_Ax);
   monitor.record(bestResidual);
   m_best = m_x;
   auto finish = [&](Status status) {
@@ -148,9 +160,9 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
   if (monitor.meets(bestResidual)) {
     finish(Status::Converged);
     detail::setMessage(report,
-                       "converged: the start meets the tolerance (relative residual "
+                       "converged: the start meets the tolerance (scaled residual "
                        "{:.3g})",
-                       bestResidual / monitor.scale());
+                       bestResidual.scaled);
     return;
   }
   double L = estimateLipschitz(problem, largestScaledDiagonal);
@@ -167,6 +179,7 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
     bool moved = false;  // x != y after the step
     for (int backtracks = 0;; ++backtracks) {
       m_x = m_y - (1.0 / L) * m_inverseD.cwiseProduct(m_g);
+      settleDegenerateRows(problem);
       projectAndMultiply(problem, m_x, m_Ax);
       double dAd = 0.0;
       double dDd = 0.0;
@@ -204,9 +217,9 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
     }
 
     // 3. Residual of the new iterate (A x is at hand); keep the best.
-    const double residual = residualOf(m_x, m_Ax);
+    const detail::NaturalMap residual = residualOf(m_x, m_Ax);
     monitor.record(residual);
-    if (residual < bestResidual) {
+    if (residual.scaled < bestResidual.scaled) {
       bestResidual = residual;
       m_best = m_x;
       m_statistics.bestIteration = iteration;
@@ -214,8 +227,8 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
     m_statistics.lipschitz = L;
     if (monitor.meets(bestResidual)) {
       finish(Status::Converged);
-      detail::setMessage(report, "converged: relative residual {:.3g} after {} iterations",
-                         bestResidual / monitor.scale(), iteration);
+      detail::setMessage(report, "converged: scaled residual {:.3g} after {} iterations",
+                         bestResidual.scaled, iteration);
       return;
     }
     if (!moved) {
@@ -226,15 +239,15 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
       while (still < n && m_inverseD[still] > 0.0) ++still;
       if (still < n)
         detail::setMessage(report,
-                           "stalled at iteration {} with relative residual {:.3g}: the "
+                           "stalled at iteration {} with scaled residual {:.3g}: the "
                            "projected step is zero and row {} (A_ii ~ 0) cannot move; APGD "
                            "needs A_ii > 0 on every row (try lemke or dantzig)",
-                           iteration, bestResidual / monitor.scale(), still);
+                           iteration, bestResidual.scaled, still);
       else
         detail::setMessage(report,
-                           "stalled at iteration {} with relative residual {:.3g}: the "
+                           "stalled at iteration {} with scaled residual {:.3g}: the "
                            "projected step is zero (a fixed point the tolerance does not accept)",
-                           iteration, bestResidual / monitor.scale());
+                           iteration, bestResidual.scaled);
       return;
     }
     if (m_options.deltaXTolerance > 0.0) {
@@ -243,17 +256,17 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
         finish(Status::Inaccurate);
         detail::setMessage(report,
                            "x changed by at most {:.3g} in iteration {} "
-                           "(deltaXTolerance); best relative residual {:.3g}",
-                           change, iteration, bestResidual / monitor.scale());
+                           "(deltaXTolerance); best scaled residual {:.3g}",
+                           change, iteration, bestResidual.scaled);
         return;
       }
     }
     if (monitor.timeIsUp()) {
       finish(Status::TimeLimit);
       detail::setMessage(report,
-                         "time limit of {} s reached after {} iterations (best relative "
+                         "time limit of {} s reached after {} iterations (best scaled "
                          "residual {:.3g})",
-                         m_options.maxSeconds, iteration, bestResidual / monitor.scale());
+                         m_options.maxSeconds, iteration, bestResidual.scaled);
       return;
     }
 
@@ -283,10 +296,9 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
   }
   finish(Status::MaxIterations);
   detail::setMessage(report,
-                     "iteration limit {} reached with best relative residual {:.3g} > "
+                     "iteration limit {} reached with best scaled residual {:.3g} > "
                      "{:.3g}",
-                     m_options.maxIterations, bestResidual / monitor.scale(),
-                     m_options.relativeTolerance);
+                     m_options.maxIterations, bestResidual.scaled, m_options.relativeTolerance);
 }
 
 }  // namespace mlcp

@@ -118,11 +118,9 @@ bool DantzigSolver::checkSymmetric(const ProblemView& problem, SolveReport& repo
 double DantzigSolver::residual(const ProblemView& problem, const Eigen::VectorXd& x) {
   problem.multiplyA(x, m_w);
   m_w -= problem.b;
-  const double bNorm = problem.b.cwiseAbs().maxCoeff();
-  const Residuals r = computeResiduals(x, m_w, problem.lo, problem.hi, problem.findex, bNorm);
-  // Compare in the units of the tolerance that is set.
-  if (m_options.absoluteTolerance > 0.0 && r.absolute <= m_options.absoluteTolerance) return 0.0;
-  return r.relative;
+  const Residuals r = computeResiduals(x, m_w, problem.b, problem.lo, problem.hi, problem.findex,
+                                       problem.rowScalesA());
+  return m_options.stoppingFigure(r.absolute, r.relative, r.scaled);
 }
 
 bool DantzigSolver::timeIsUp(double startSeconds) const {
@@ -307,7 +305,7 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
   } else if (hasFriction && m_options.refreshFrictionBounds && rounds >= m_options.maxIterations) {
     report.status = Status::MaxIterations;
     detail::setMessage(report.message,
-                       "friction bounds did not settle in {} rounds (relative residual "
+                       "friction bounds did not settle in {} rounds (scaled residual "
                        "{:.3g})",
                        rounds, res);
   } else if (timeIsUp(start)) {
@@ -316,7 +314,7 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
   } else {
     report.status = Status::Inaccurate;
     detail::setMessage(report.message,
-                       "pivoting finished with relative residual {:.3g} > {:.3g} "
+                       "pivoting finished with scaled residual {:.3g} > {:.3g} "
                        "(ill-conditioned A?)",
                        res, tolerance);
   }

@@ -102,10 +102,11 @@ class FclibFile {
     const std::vector<int> i = read<int>(group + "/i", -1);
     const std::vector<double> x = read<double>(group + "/x", -1);
     const long long entries = compressed ? p.back() : nz;
-    if (entries < rows || static_cast<size_t>(rows) > x.size())
+    if (entries < rows || static_cast<size_t>(rows) > x.size() ||
+        static_cast<unsigned long long>(entries) > x.size())
       fail(
           fmt::format("{}: stores {} entries ({} values) for {} rows; a Delassus matrix has a "
-                      "positive diagonal",
+                      "positive diagonal and a value per stored entry",
                       group, entries, x.size(), rows));
     std::vector<Eigen::Triplet<double>> triplets;
     triplets.reserve(static_cast<size_t>(entries));

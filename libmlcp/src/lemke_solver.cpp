@@ -130,11 +130,9 @@ void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveR
   // basic point already solves the problem.
   problem.multiplyA(x, m_w);
   m_w -= problem.b;
-  const double bNorm = n > 0 ? problem.b.cwiseAbs().maxCoeff() : 0.0;
-  const Residuals r = computeResiduals(x, m_w, problem.lo, problem.hi, problem.findex, bNorm);
-  const bool accurate =
-      r.relative <= m_options.relativeTolerance ||
-      (m_options.absoluteTolerance > 0.0 && r.absolute <= m_options.absoluteTolerance);
+  const Residuals r = computeResiduals(x, m_w, problem.b, problem.lo, problem.hi, problem.findex,
+                                       problem.rowScalesA());
+  const bool accurate = m_options.accepts(r.absolute, r.relative, r.scaled);
   const std::string_view singular =
       m_elimination->eliminated() < m_elimination->freeRows()
           ? "; the free block A(F,F) is singular, so free rows were split x = y+ - y-"
@@ -175,9 +173,9 @@ void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveR
   } else {
     report.status = Status::Inaccurate;
     detail::setMessage(report.message,
-                       "Lemke terminated after {} pivots with relative residual "
+                       "Lemke terminated after {} pivots with scaled residual "
                        "{:.3g} > {:.3g} (ill-conditioned basis?)",
-                       report.pivots, r.relative, m_options.relativeTolerance);
+                       report.pivots, r.scaled, m_options.relativeTolerance);
   }
 }
 

@@ -9,15 +9,10 @@
 
 namespace mlcp {
 
-namespace {
-
-double infNorm(const Eigen::VectorXd& v) { return v.size() > 0 ? v.cwiseAbs().maxCoeff() : 0.0; }
-
-}  // namespace
-
 const Eigen::MatrixXd& ProblemView::denseA() const { return forms.dense(); }
 const Operator::SparseMatrix& ProblemView::sparseA() const { return forms.sparse(); }
 const Eigen::VectorXd& ProblemView::diagonalA() const { return forms.diagonal(); }
+const Eigen::VectorXd& ProblemView::rowScalesA() const { return forms.rowScales(); }
 void ProblemView::multiplyA(const Eigen::VectorXd& x, Eigen::VectorXd& out) const {
   forms.multiply(x, out);
 }
@@ -224,23 +219,36 @@ const SolveReport& MixedLCP::solve() {
     m_w = -m_b;
   }
 
-  const Residuals r = computeResiduals(m_x, m_w, m_lo, m_hi, m_findex, infNorm(m_b));
+  const Residuals r = computeResiduals(m_x, m_w, m_b, m_lo, m_hi, m_findex, m_forms->rowScales());
   report.absoluteResidual = r.absolute;
   report.relativeResidual = r.relative;
+  report.scaledResidual = r.scaled;
   report.maxBoundViolation = r.maxBoundViolation;
   report.maxComplementarityViolation = r.maxComplementarityViolation;
   report.worstRow = r.worstRow;
+  holdConvergedToTheTolerance(r, report);
   if (report.message.empty() && report.status == Status::Converged) report.message = "solved";
   stopClock();
   return report;
 }
 
+void MixedLCP::holdConvergedToTheTolerance(const Residuals& r, SolveReport& report) const {
+  if (report.status != Status::Converged ||
+      commonOptions().accepts(r.absolute, r.relative, r.scaled))
+    return;
+  report.status = Status::Inaccurate;
+  report.message = fmt::format(
+      "{} stopped as converged, but the scaled residual of its x is {:.3g} > {:.3g} "
+      "(relativeTolerance; worst row {}): {}",
+      name(), r.scaled, commonOptions().relativeTolerance, r.worstRow, report.message);
+}
+
 bool MixedLCP::validSolution(double tolerance) const {
   if (m_report.status == Status::NotSolved || m_report.status == Status::InvalidProblem ||
-      m_report.status == Status::NumericalFailure)
+      m_report.status == Status::Unsupported || m_report.status == Status::NumericalFailure)
     return false;
-  const Residuals r = computeResiduals(m_x, m_w, m_lo, m_hi, m_findex, infNorm(m_b));
-  return r.relative <= tolerance && r.maxBoundViolation <= tolerance;
+  const Residuals r = computeResiduals(m_x, m_w, m_b, m_lo, m_hi, m_findex, m_forms->rowScales());
+  return r.scaled <= tolerance;  // a bound violation shows in s_i too
 }
 
 }  // namespace mlcp

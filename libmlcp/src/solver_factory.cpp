@@ -1,6 +1,7 @@
 #include <mlcp/apgd_solver.hpp>
 #include <mlcp/dantzig_solver.hpp>
 #include <mlcp/fallback_solver.hpp>
+#include <mlcp/island_solver.hpp>
 #include <mlcp/lemke_solver.hpp>
 #include <mlcp/pgs_solver.hpp>
 #include <mlcp/solver_factory.hpp>
@@ -112,6 +113,13 @@ std::vector<std::string> solverNames() {
 }
 
 std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const SolverSettings& settings) {
+  constexpr std::string_view kIslands = "islands:";
+  if (name.substr(0, kIslands.size()) == kIslands) {
+    const std::string inner(name.substr(kIslands.size()));
+    makeSolver(inner, settings);  // an unknown inner name throws here, naming the known ones
+    return std::make_unique<IslandSolver>(
+        [inner, settings] { return makeSolver(inner, settings); });
+  }
   for (const auto& [alias, target] : kAliases)
     if (name == alias) name = target;
   for (const SolverEntry& entry : registeredSolvers())

@@ -121,7 +121,7 @@ BOOST_AUTO_TEST_CASE(returns_the_best_iterate_and_records_every_step) {
   BOOST_TEST(report.residualHistory.size() == 31u);
   const double best =
       *std::min_element(report.residualHistory.begin(), report.residualHistory.end());
-  BOOST_TEST(std::abs(report.relativeResidual - best) <= 1e-12 * std::max(1.0, best));
+  BOOST_TEST(std::abs(report.scaledResidual - best) <= 1e-12 * std::max(1.0, best));
   const mlcp::ApgdStatistics& s = solver.statistics();
   BOOST_TEST(report.residualHistory[s.bestIteration] == best);
   // One product per step, one for the start, one for the Lipschitz estimate, one per backtrack.

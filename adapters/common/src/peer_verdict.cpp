@@ -23,32 +23,31 @@ double setPeerStatus(const ProblemView& problem,
                     row, x[row], verdict.peerSucceeded ? ", while reporting success" : "");
     x.setZero();
   }
-  w.noalias() = problem.A * x;
+  problem.multiplyA(x, w);
   w -= problem.b;
-  const double bNorm = problem.size() > 0 ? problem.b.cwiseAbs().maxCoeff() : 0.0;
-  const Residuals r = computeResiduals(x, w, problem.lo, problem.hi, problem.findex, bNorm);
+  const Residuals r = computeResiduals(x, w, problem.b, problem.lo, problem.hi, problem.findex,
+                                       problem.rowScalesA());
   const std::string_view separator = verdict.caveat.empty() ? "" : "; ";
   if (nonFinite) {
     // the peer's NaN or Inf, reported above
   } else if (!verdict.peerSucceeded) {
     report.status = verdict.failureStatus;
     report.message = fmt::format("{} reported failure: {}", verdict.peer, verdict.failureReason);
-  } else if (r.relative <= options.relativeTolerance ||
-             (options.absoluteTolerance > 0.0 && r.absolute <= options.absoluteTolerance)) {
+  } else if (options.accepts(r.absolute, r.relative, r.scaled)) {
     report.status = Status::Converged;
     report.message = fmt::format("solved by {}", verdict.peer);
   } else if (verdict.iterative) {
     report.status = Status::MaxIterations;
     report.message =
-        fmt::format("{} stopped with relative residual {:.3g} > {:.3g}{}{}", verdict.peer,
-                    r.relative, options.relativeTolerance, separator, verdict.caveat);
+        fmt::format("{} stopped with scaled residual {:.3g} > {:.3g}{}{}", verdict.peer, r.scaled,
+                    options.relativeTolerance, separator, verdict.caveat);
   } else {
     report.status = Status::Inaccurate;
     report.message =
-        fmt::format("{} terminated with relative residual {:.3g} > {:.3g}{}{}", verdict.peer,
-                    r.relative, options.relativeTolerance, separator, verdict.caveat);
+        fmt::format("{} terminated with scaled residual {:.3g} > {:.3g}{}{}", verdict.peer,
+                    r.scaled, options.relativeTolerance, separator, verdict.caveat);
   }
-  return r.relative;
+  return r.scaled;
 }
 
 }  // namespace mlcp::adapters

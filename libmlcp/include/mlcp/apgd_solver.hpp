@@ -81,8 +81,12 @@ struct ApgdStatistics {
 ///  5. L *= stepGrowthFactor.
 ///  6. Return the best iterate, not the last (Chrono).
 ///
-/// Stopping test: ||r||_inf <= absoluteTolerance or ||r||_inf / max(1, ||b||_inf) <=
-/// relativeTolerance, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged); MaxIterations,
+/// Rows with A_ii ~ 0 (x_i does not move w_i) take their one-row answer from g_i at each step:
+/// lo_i when g_i > 0, hi_i when g_i < 0 (kept when that bound is infinite).
+///
+/// Stopping test (SolverOptions::accepts): the spec's scaled residual <= relativeTolerance, or
+/// ||r||_inf <= absoluteTolerance when set, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged);
+/// MaxIterations,
 /// TimeLimit and Inaccurate (deltaXTolerance) as for PgsSolver; NumericalFailure when
 /// backtracking cannot find a step (A not positive semi-definite). x is within its bounds.
 /// Cost: one product A x per iteration (O(n^2) dense, O(nonzeros) sparse, O(12 n) factors) plus
@@ -118,6 +122,9 @@ class ApgdSolver final : public MixedLCP {
  private:
   /// Projects x onto its bounds in place (P of the class comment), then Ax = A x (n each).
   void projectAndMultiply(const ProblemView& problem, Eigen::VectorXd& x, Eigen::VectorXd& Ax);
+  /// The rows the metric holds still (A_ii ~ 0) of the step x = y - D^-1 g / L take their
+  /// one-row answer from g (detail::oneRowAnswer).
+  void settleDegenerateRows(const ProblemView& problem);
   /// Initial Lipschitz estimate ||D^-1/2 A D^-1/2 u|| / ||u||, u = 1 on the rows that move,
   /// at least lowerBound (the largest diagonal entry of D^-1/2 A D^-1/2).
   double estimateLipschitz(const ProblemView& problem, double lowerBound);

@@ -49,6 +49,8 @@ struct ProblemView {
   const Operator::SparseMatrix& sparseA() const;
   /// diag(A) (n).
   const Eigen::VectorXd& diagonalA() const;
+  /// The row scales of the scaled residual that A decides (mlcp::rowScalesOf(A), n).
+  const Eigen::VectorXd& rowScalesA() const;
   /// out = A x (n each), allocation-free once the form it uses exists.
   void multiplyA(const Eigen::VectorXd& x, Eigen::VectorXd& out) const;
 };
@@ -143,8 +145,8 @@ class MixedLCP {
   const Eigen::VectorXd& ref_w() const { return m_w; }
   /// The report of the last solve().
   const SolveReport& report() const { return m_report; }
-  /// True when the last solve returned an x whose relative spec residual is <= tolerance and
-  /// that is within its bounds (bound violation <= tolerance).
+  /// True when the last solve returned an x whose scaled spec residual is <= tolerance (which
+  /// also bounds how far x lies outside its bounds, relative to the size of the answer).
   bool validSolution(double tolerance) const;
 
   /// Number of rows n of the problem set so far (the size of A).
@@ -176,6 +178,9 @@ class MixedLCP {
   /// Takes the new m_A: a new matrix version, the derived forms forgotten, sizes for its n.
   void matrixChanged();
   bool validate(SolveReport& report) const;
+  /// Turns a Converged status whose x fails the stopping test (SolverOptions::accepts) into
+  /// Inaccurate, saying so: every Converged holds under the scaled residual.
+  void holdConvergedToTheTolerance(const Residuals& residuals, SolveReport& report) const;
   /// False (and report Unsupported) when the method needs a dense copy of A that is too large.
   bool denseCopyFits(SolveReport& report) const;
   void resizeVectors(int n);

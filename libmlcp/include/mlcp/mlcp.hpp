@@ -7,6 +7,7 @@
 #include <mlcp/contact_graph.hpp>
 #include <mlcp/dantzig_solver.hpp>
 #include <mlcp/fallback_solver.hpp>
+#include <mlcp/island_solver.hpp>
 #include <mlcp/lemke_solver.hpp>
 #include <mlcp/matrix_free_problem.hpp>
 #include <mlcp/mixed_lcp.hpp>

@@ -71,13 +71,16 @@ struct PgsOptions : SolverOptions {
 ///  3. Sweep, for each row i in order (delta form, ODE's dxQuickStepIsland_Stage4LCP_
 ///     IterationStep): bounds l_i, u_i from the current x_k for friction rows; w_i = (A x)_i -
 ///     b_i; x_i <- clamp(x_i - omega w_i / A_ii, l_i, u_i); A x updated by the change (column
-///     i of A, or fc on the factor form). Rows with A_ii <= 1e-13 max_j A_jj
-///     cannot move and keep their start value.
-///  4. Every residualInterval sweeps: the spec residual from the kept A x; when it meets the
+///     i of A, or fc on the factor form). Rows with A_ii <= 1e-13 max_j A_jj, whose x_i does
+///     not move w_i, take their exact one-row answer after the sweep: lo_i when w_i > 0, hi_i
+///     when w_i < 0 (kept when that bound is infinite).
+///  4. Every residualInterval sweeps: the spec residuals from the kept A x; when they meet the
 ///     tolerance, A x is recomputed from scratch and the test repeated before stopping.
 ///
-/// Stopping test: ||r||_inf <= absoluteTolerance or ||r||_inf / max(1, ||b||_inf) <=
-/// relativeTolerance, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged); MaxIterations after
+/// Stopping test (SolverOptions::accepts): the spec's scaled residual <= relativeTolerance, or
+/// ||r||_inf <= absoluteTolerance when set, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged);
+/// PGS's iterates do not change when the problem or single rows are scaled, and neither does
+/// this test. MaxIterations after
 /// maxIterations sweeps, TimeLimit after maxSeconds, Inaccurate after a deltaXTolerance stop
 /// above the tolerance. x is always within its bounds.
 /// Cost per sweep: O(n^2) dense (less on block-sparse A), O(nonzeros) sparse, O(12 n) factors;

@@ -26,8 +26,11 @@ struct SolveReport {
   int frictionRounds = 0;
   /// ||x - clamp(x - w, l, u)||_inf with the effective bounds of the final x (spec residual).
   double absoluteResidual = kUnset;
-  /// absoluteResidual / max(1, ||b||_inf).
+  /// absoluteResidual / max(1, ||b||_inf) (reported for comparison with other tools).
   double relativeResidual = kUnset;
+  /// The spec's scaled residual of the final x (mlcp::Residuals::scaled): invariant to scaling
+  /// the problem or single rows; Converged means it is at most SolverOptions::relativeTolerance.
+  double scaledResidual = kUnset;
   /// max_i max(l_i - x_i, x_i - u_i, 0).
   double maxBoundViolation = kUnset;
   /// max_i max(min(x_i - l_i, w_i^+), min(u_i - x_i, w_i^-)).
@@ -37,8 +40,8 @@ struct SolveReport {
   int worstRow = -1;
   /// Wall time of the solve, validation and residual included (unit: s).
   double solveSeconds = 0.0;
-  /// Relative residual per iteration when SolverOptions::recordHistory is set
-  /// (entry 0 is the starting point).
+  /// Scaled residual per iteration when SolverOptions::recordHistory is set (entry 0 is the
+  /// starting point).
   std::vector<double> residualHistory;
 
   /// True when status is Converged: x solves the problem to the requested tolerance.

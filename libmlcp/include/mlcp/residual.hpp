@@ -2,15 +2,22 @@
 
 #include <Eigen/Core>
 
+#include <algorithm>
+#include <cmath>
+
 namespace mlcp {
 
 struct Problem;
+class Operator;
 
-/// The spec's residual and its diagnostics for one candidate x (shared/spec/blcp-text-format.md,
-/// "The residual everyone reports").
+/// The spec's residuals and their diagnostics for one candidate x (docs/conventions.md,
+/// "Residuals": the natural map, its absolute and relative norms, and the scaled residual).
 struct Residuals {
-  double absolute = 0.0;           ///< ||r||_inf, r_i = x_i - clamp(x_i - w_i, l_i, u_i)
-  double relative = 0.0;           ///< absolute / max(1, ||b||_inf)
+  double absolute = 0.0;  ///< ||r||_inf, r_i = x_i - clamp(x_i - w_i, l_i, u_i)
+  double relative = 0.0;  ///< absolute / max(1, ||b||_inf)
+  /// ||s||_inf / X, s_i = x_i - clamp(x_i - w_i / d_i, l_i, u_i), X = max(||x||_inf,
+  /// max_i |b_i| / d_i) (||s||_inf when X = 0): invariant to scaling the problem or single rows.
+  double scaled = 0.0;
   double maxBoundViolation = 0.0;  ///< max_i max(l_i - x_i, x_i - u_i, 0)
   double maxComplementarityViolation =
       0.0;            ///< max_i max(min(x_i-l_i, w_i^+), min(u_i-x_i, w_i^-))
@@ -41,17 +48,29 @@ inline void effectiveBounds(int i,
 /// Natural-map residual of row i: x_i - clamp(x_i - w_i, l_i, u_i).
 double rowResidual(double x, double w, double l, double u);
 
+/// The part of the spec's row scale d_i that A decides: A_ii when A_ii > 0, otherwise
+/// max_j |A_ij|, and 0 for a zero row of A (whose d_i then comes from b: rowScale()).
+/// (n) for A (n x n), O(n) from the diagonal plus O(nonzeros) when some A_ii <= 0.
+Eigen::VectorXd rowScalesOf(const Operator& A);
+
+/// The spec's row scale d_i from rowScalesOf(A)_i and b_i: that value when positive, else
+/// max(|b_i|, 1) (a zero row of A).
+inline double rowScale(double scaleOfA, double b) {
+  return scaleOfA > 0.0 ? scaleOfA : std::max(std::abs(b), 1.0);
+}
+
 /// Residuals of x given w = A x - b (w computed by the caller), the bounds and findex.
-/// @param[in] x, w, lo, hi, findex (n) each
-/// @param[in] bNormInf ||b||_inf, for the relative residual
+/// @param[in] x, w, b, lo, hi, findex (n) each
+/// @param[in] scalesOfA (n) rowScalesOf(A), for the scaled residual
 /// @param[out] perRow optional (n): |r_i| per row, for diagnostics (pass nullptr to skip)
 /// Allocates nothing.
 Residuals computeResiduals(const Eigen::Ref<const Eigen::VectorXd>& x,
                            const Eigen::Ref<const Eigen::VectorXd>& w,
+                           const Eigen::Ref<const Eigen::VectorXd>& b,
                            const Eigen::Ref<const Eigen::VectorXd>& lo,
                            const Eigen::Ref<const Eigen::VectorXd>& hi,
                            const Eigen::Ref<const Eigen::VectorXi>& findex,
-                           double bNormInf,
+                           const Eigen::Ref<const Eigen::VectorXd>& scalesOfA,
                            Eigen::VectorXd* perRow = nullptr);
 
 /// Residuals of x for a whole problem: computes w = A x - b, then as above.

@@ -43,7 +43,8 @@ std::vector<std::string> solverNames();
 
 /// Makes the solver registered as `name` ("dantzig", ...): how apps and adapters hot-swap them.
 /// The names of earlier versions "pgs-matrix-free" and "apgd-matrix-free" make "pgs" and "apgd"
-/// (which work on the factors of A when the problem holds them).
+/// (which work on the factors of A when the problem holds them). "islands:NAME" makes NAME island
+/// by island (mlcp::IslandSolver), for any registered NAME.
 /// @throws std::invalid_argument for an unknown name; the message lists the known names.
 std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const SolverSettings& settings = {});
 

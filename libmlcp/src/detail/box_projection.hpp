@@ -1,23 +1,21 @@
 #pragma once
 
-#include <algorithm>
-#include <cmath>
-#include <limits>
+#include <mlcp/mixed_lcp.hpp>
+#include <mlcp/residual.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/mixed_lcp.hpp>
+#include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace mlcp::detail {
 
 /// Effective bounds [l, u] of row i for the current x (shared/spec/blcp-text-format.md): (lo_i,
 /// hi_i) when findex_i < 0, else u = |hi_i x_k| (0 when x_k = 0), l = -u. The hot-loop twin of
 /// mlcp::effectiveBounds().
-inline void rowBounds(const ProblemView& problem,
-                      const Eigen::VectorXd& x,
-                      int i,
-                      double& l,
-                      double& u) {
+inline void rowBounds(
+    const ProblemView& problem, const Eigen::VectorXd& x, int i, double& l, double& u) {
   const int k = problem.findex[i];
   if (k < 0) {
     l = problem.lo[i];
@@ -43,24 +41,51 @@ inline void projectOntoBounds(const ProblemView& problem, Eigen::VectorXd& x) {
   }
 }
 
-/// ||r||_inf of the natural map r_i = x_i - clamp(x_i - w_i, l_i, u_i), w_i = productOf(i) - b_i
-/// with productOf(i) = (A x)_i. NaN counts as an infinite residual. Allocates nothing.
+/// The exact answer of a row whose own x_i does not move w_i (A_ii = 0): complementarity puts
+/// x_i at l when w_i > 0 and at u when w_i < 0. Returns x when w_i = 0 or that bound is
+/// infinite (no one-row answer: the row waits for the others to change w_i).
+inline double oneRowAnswer(double x, double w, double l, double u) {
+  const double target = w > 0.0 ? l : (w < 0.0 ? u : x);
+  return std::isfinite(target) ? target : x;
+}
+
+/// The natural-map residual of an iterate in the two norms the stopping test reads.
+struct NaturalMap {
+  double absolute = 0.0;  ///< ||r||_inf, r_i = x_i - clamp(x_i - w_i, l_i, u_i)
+  double relative = 0.0;  ///< absolute / max(1, ||b||_inf)
+  double scaled = 0.0;    ///< the spec's scaled residual (mlcp::Residuals::scaled)
+};
+
+/// The natural map of x with w_i = productOf(i) - b_i, productOf(i) = (A x)_i: ||r||_inf, the
+/// relative and the scaled residual with the row scales of problem.rowScalesA(). NaN counts as
+/// infinite. Allocates nothing.
 template <class ProductOf>
-double naturalMapResidual(const ProblemView& problem,
-                          const Eigen::VectorXd& x,
-                          ProductOf&& productOf) {
-  double worst = 0.0;
+NaturalMap naturalMapResidual(const ProblemView& problem,
+                              const Eigen::VectorXd& x,
+                              ProductOf&& productOf) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  const Eigen::VectorXd& scales = problem.rowScalesA();
+  double absolute = 0.0;
+  double scaled = 0.0;
+  double size = 0.0;
+  double bNorm = 0.0;
   const int n = problem.size();
   for (int i = 0; i < n; ++i) {
     double l = 0.0;
     double u = 0.0;
     rowBounds(problem, x, i, l, u);
-    const double w = productOf(i) - problem.b[i];
+    const double b = problem.b[i];
+    const double w = productOf(i) - b;
+    const double d = rowScale(scales[i], b);
     const double r = std::abs(x[i] - std::clamp(x[i] - w, l, u));
-    if (std::isnan(r)) return std::numeric_limits<double>::infinity();
-    worst = std::max(worst, r);
+    const double s = std::abs(x[i] - std::clamp(x[i] - w / d, l, u));
+    if (std::isnan(r) || std::isnan(s)) return {kInf, kInf, kInf};
+    absolute = std::max(absolute, r);
+    scaled = std::max(scaled, s);
+    size = std::max({size, std::abs(x[i]), std::abs(b) / d});
+    bNorm = std::max(bNorm, std::abs(b));
   }
-  return worst;
+  return {absolute, absolute / std::max(1.0, bNorm), size > 0.0 ? scaled / size : scaled};
 }
 
 }  // namespace mlcp::detail

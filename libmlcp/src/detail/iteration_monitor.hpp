@@ -1,48 +1,46 @@
 #pragma once
 
-#include <algorithm>
-#include <chrono>
-#include <iterator>
-#include <string>
+#include "box_projection.hpp"
+
+#include <mlcp/options.hpp>
+#include <mlcp/report.hpp>
 
 #include <Eigen/Core>
 #include <fmt/format.h>
 
-#include <mlcp/options.hpp>
-#include <mlcp/report.hpp>
+#include <algorithm>
+#include <chrono>
+#include <iterator>
+#include <string>
 
 namespace mlcp::detail {
 
 /// Longest report message of the iterative solvers (setMessage() cuts longer ones).
 constexpr size_t kMessageCapacity = 256;
 
-/// Bookkeeping shared by the iterative solvers (PGS, APGD): the stopping test in the units of the
-/// spec's residual, the residual history and the time limit.
-///
-/// Stopping test: ||r||_inf <= absoluteTolerance or ||r||_inf / max(1, ||b||_inf) <=
-/// relativeTolerance, r the natural-map residual (shared/spec/blcp-text-format.md).
+/// Bookkeeping shared by the iterative solvers (PGS, APGD): the stopping test on the spec's
+/// residuals (SolverOptions::accepts: the scaled residual, or the absolute one when an absolute
+/// tolerance is set), the residual history (scaled) and the time limit.
 /// Allocates only when the report's history has less capacity than maxIterations + 1 or its
 /// message less than kMessageCapacity (the first solve); later solves allocate nothing.
 class IterationMonitor {
  public:
   /// @param[in] options the solver's options (kept by reference)
-  /// @param[in] b (n) right side, for the relative scale max(1, ||b||_inf)
   /// @param[in,out] report whose residualHistory is filled when options.recordHistory
-  IterationMonitor(const SolverOptions& options, const Eigen::VectorXd& b, SolveReport& report);
+  IterationMonitor(const SolverOptions& options, SolveReport& report);
 
-  /// max(1, ||b||_inf), the scale of the relative residual.
-  double scale() const { return m_scale; }
-  /// True when the absolute residual ||r||_inf meets the stopping test.
-  bool meets(double absoluteResidual) const;
-  /// Appends absoluteResidual / scale() to the history when it is recorded.
-  void record(double absoluteResidual);
+  /// True when the residual meets the stopping test.
+  bool meets(const NaturalMap& residual) const {
+    return m_options.accepts(residual.absolute, residual.relative, residual.scaled);
+  }
+  /// Appends the scaled residual to the history when it is recorded.
+  void record(const NaturalMap& residual);
   /// True once SolverOptions::maxSeconds (> 0) have passed since construction.
   bool timeIsUp() const;
 
  private:
   const SolverOptions& m_options;
   SolveReport& m_report;
-  double m_scale = 1.0;
   std::chrono::steady_clock::time_point m_start;
 };
 
@@ -51,8 +49,7 @@ class IterationMonitor {
 template <typename... Args>
 void setMessage(SolveReport& report, fmt::format_string<Args...> format, Args&&... args) {
   char buffer[kMessageCapacity];
-  const auto result =
-      fmt::format_to_n(buffer, sizeof(buffer), format, std::forward<Args>(args)...);
+  const auto result = fmt::format_to_n(buffer, sizeof(buffer), format, std::forward<Args>(args)...);
   const size_t size = std::min(result.size, sizeof(buffer));
   report.message.assign(buffer, size);
 }

@@ -4,6 +4,9 @@
 
 #include <mlcp/matrix_free_problem.hpp>
 
+#include <algorithm>
+#include <cmath>
+
 namespace mlcp::detail {
 
 OperatorForms::OperatorForms() : m_matrixFree(std::make_unique<MatrixFreeOperator>()) {}
@@ -13,7 +16,7 @@ OperatorForms::~OperatorForms() = default;
 void OperatorForms::reset(const Operator& A, const Eigen::VectorXi& findex) {
   m_A = &A;
   m_findex = &findex;
-  m_haveDense = m_haveSparse = m_haveDiagonal = m_haveMatrixFree = false;
+  m_haveDense = m_haveSparse = m_haveDiagonal = m_haveMatrixFree = m_haveRowScales = false;
 }
 
 const Eigen::MatrixXd& OperatorForms::dense() {
@@ -54,6 +57,21 @@ const Eigen::VectorXd& OperatorForms::diagonal() {
   }
   m_haveDiagonal = true;
   return m_diagonal;
+}
+
+const Eigen::VectorXd& OperatorForms::rowScales() {
+  if (m_haveRowScales) return m_rowScales;
+  m_rowScales = diagonal();
+  if (!(m_rowScales.array() > 0.0).all()) {  // rows with A_ii <= 0: max_j |A_ij|
+    Eigen::VectorXd rowMax = Eigen::VectorXd::Zero(m_rowScales.size());
+    const Operator::SparseMatrix& A = sparse();
+    for (Eigen::Index j = 0; j < A.outerSize(); ++j)
+      for (Operator::SparseMatrix::InnerIterator it(A, j); it; ++it)
+        rowMax[it.row()] = std::max(rowMax[it.row()], std::abs(it.value()));
+    m_rowScales = (m_rowScales.array() > 0.0).select(m_rowScales, rowMax);
+  }
+  m_haveRowScales = true;
+  return m_rowScales;
 }
 
 MatrixFreeOperator& OperatorForms::matrixFree() {

@@ -38,6 +38,9 @@ class OperatorForms {
   const Operator::SparseMatrix& sparse();
   /// diag(A) (n).
   const Eigen::VectorXd& diagonal();
+  /// The row scales of the scaled residual that A decides (mlcp::rowScalesOf, n): A_ii when
+  /// positive, else max_j |A_ij| (from the sparse form), 0 for a zero row.
+  const Eigen::VectorXd& rowScales();
   /// The bound factor operator. @pre A.form() == MatrixForm::Factors and A.check() is empty
   MatrixFreeOperator& matrixFree();
   /// out = A x (n each) in the form A is held; allocates nothing once the forms it uses exist.
@@ -50,9 +53,11 @@ class OperatorForms {
   bool m_haveSparse = false;
   bool m_haveDiagonal = false;
   bool m_haveMatrixFree = false;
+  bool m_haveRowScales = false;
   Eigen::MatrixXd m_dense;
   Operator::SparseMatrix m_sparse;
   Eigen::VectorXd m_diagonal;
+  Eigen::VectorXd m_rowScales;
   std::unique_ptr<MatrixFreeOperator> m_matrixFree;
 };
 

@@ -28,6 +28,26 @@ void shuffle(std::vector<SweepRow>& order, int first, int last, std::mt19937_64&
   }
 }
 
+/// Rows with A_ii ~ 0 take their exact one-row answer (oneRowAnswer) from the current w_i: the
+/// step omega w_i / A_ii of the sweep is not defined for them. Bullet's PGS solves such
+/// singular-degenerate rows the same way.
+template <class Rows>
+void settleDegenerateRows(Rows& rows,
+                          const ProblemView& problem,
+                          const PgsWorkspace& workspace,
+                          Eigen::VectorXd& x) {
+  for (const int i : workspace.degenerate) {
+    double l = 0.0;
+    double u = 0.0;
+    rowBounds(problem, x, i, l, u);
+    const double w = rows.rowProduct(i, x) - problem.b[i];
+    const double delta = oneRowAnswer(x[i], w, l, u) - x[i];
+    if (delta == 0.0) continue;
+    x[i] += delta;
+    rows.update(i, delta);
+  }
+}
+
 /// One projected SOR sweep in delta form (ODE quickstep.cpp, dxQuickStepIsland_Stage4LCP_
 /// IterationStep): x_i <- clamp(x_i - omega w_i / A_ii, l_i, u_i), w = A x - b, friction bounds
 /// from the current normal x_k at the visit. Returns max_i |change of x_i|.
@@ -109,6 +129,7 @@ double sweep(MatrixFreeOperator& rows, const PgsWorkspace& workspace, Eigen::Vec
 
 void PgsWorkspace::resize(int n) {
   plan.resize(n);
+  degenerate.reserve(static_cast<size_t>(n));
   inverseDiagonal.resize(n);
   product.resize(n);
 }
@@ -121,7 +142,7 @@ void runPgs(Rows& rows,
             Eigen::VectorXd& x,
             SolveReport& report) {
   const int n = problem.size();
-  IterationMonitor monitor(options, problem.b, report);
+  IterationMonitor monitor(options, report);
   auto residual = [&] {
     return naturalMapResidual(problem, x, [&](int i) { return rows.rowProduct(i, x); });
   };
@@ -161,19 +182,25 @@ void runPgs(Rows& rows,
     if (pass == 0) normalRows = next;
   }
 
+  workspace.degenerate.clear();
+  for (int i = 0; i < n; ++i)
+    if (workspace.inverseDiagonal[i] == 0.0) workspace.degenerate.push_back(i);
+
   projectOntoBounds(problem, x);
   rows.begin(x);
   // The start's residual (a pass over the rows, about a sweep matrix-free) only when a tolerance
   // can stop before the first sweep or the history starts with it.
   const bool canStop = options.relativeTolerance > 0.0 || options.absoluteTolerance > 0.0;
-  double absolute = std::numeric_limits<double>::infinity();
+  NaturalMap current{std::numeric_limits<double>::infinity(),
+                     std::numeric_limits<double>::infinity(),
+                     std::numeric_limits<double>::infinity()};
   if (canStop || options.recordHistory) {
-    absolute = residual();
-    monitor.record(absolute);
-    if (monitor.meets(absolute)) {
+    current = residual();
+    monitor.record(current);
+    if (monitor.meets(current)) {
       report.status = Status::Converged;
-      setMessage(report, "converged: the start meets the tolerance (relative residual {:.3g})",
-                 absolute / monitor.scale());
+      setMessage(report, "converged: the start meets the tolerance (scaled residual {:.3g})",
+                 current.scaled);
       return;
     }
   }
@@ -185,45 +212,46 @@ void runPgs(Rows& rows,
       shuffle(workspace.plan, normalRows, n, workspace.rng);
     }
     const double maxChange = sweep(rows, workspace, x);
+    settleDegenerateRows(rows, problem, workspace, x);
     report.iterations = iteration;
 
     const bool check = iteration % interval == 0 || iteration == options.maxIterations;
     if (check || options.recordHistory) {
-      absolute = residual();
-      monitor.record(absolute);
+      current = residual();
+      monitor.record(current);
     }
-    if (check && monitor.meets(absolute)) {
+    if (check && monitor.meets(current)) {
       // Confirm on a fresh A x: the incremental products drift by rounding.
       rows.begin(x);
-      absolute = residual();
-      if (monitor.meets(absolute)) {
+      current = residual();
+      if (monitor.meets(current)) {
         report.status = Status::Converged;
-        setMessage(report, "converged: relative residual {:.3g} after {} sweeps",
-                   absolute / monitor.scale(), iteration);
+        setMessage(report, "converged: scaled residual {:.3g} after {} sweeps", current.scaled,
+                   iteration);
         return;
       }
     }
     if (options.deltaXTolerance > 0.0 &&
         maxChange <= options.deltaXTolerance * std::max(1.0, x.cwiseAbs().maxCoeff())) {
-      absolute = residual();
-      const bool good = monitor.meets(absolute);
+      current = residual();
+      const bool good = monitor.meets(current);
       report.status = good ? Status::Converged : Status::Inaccurate;
       setMessage(report,
-                 "x changed by at most {:.3g} in sweep {} (deltaXTolerance); relative "
+                 "x changed by at most {:.3g} in sweep {} (deltaXTolerance); scaled "
                  "residual {:.3g}",
-                 maxChange, iteration, absolute / monitor.scale());
+                 maxChange, iteration, current.scaled);
       return;
     }
     if (monitor.timeIsUp()) {
       report.status = Status::TimeLimit;
-      setMessage(report, "time limit of {} s reached after {} sweeps (relative residual {:.3g})",
-                 options.maxSeconds, iteration, residual() / monitor.scale());
+      setMessage(report, "time limit of {} s reached after {} sweeps (scaled residual {:.3g})",
+                 options.maxSeconds, iteration, residual().scaled);
       return;
     }
   }
   report.status = Status::MaxIterations;
-  setMessage(report, "sweep limit {} reached with relative residual {:.3g} > {:.3g}",
-             options.maxIterations, absolute / monitor.scale(), options.relativeTolerance);
+  setMessage(report, "sweep limit {} reached with scaled residual {:.3g} > {:.3g}",
+             options.maxIterations, current.scaled, options.relativeTolerance);
 }
 
 template void runPgs<DenseRows>(DenseRows&,

@@ -1,13 +1,13 @@
 #pragma once
 
-#include <cstdint>
-#include <random>
-#include <vector>
+#include <mlcp/mixed_lcp.hpp>
+#include <mlcp/pgs_solver.hpp>
 
 #include <Eigen/Core>
 
-#include <mlcp/mixed_lcp.hpp>
-#include <mlcp/pgs_solver.hpp>
+#include <cstdint>
+#include <random>
+#include <vector>
 
 namespace mlcp::detail {
 
@@ -26,7 +26,10 @@ struct PgsWorkspace {
   std::vector<SweepRow> plan;       ///< (n) sweep order: rows with findex < 0, then friction rows
   Eigen::VectorXd inverseDiagonal;  ///< (n) 1 / A_ii; 0 for rows that cannot move (A_ii ~ 0)
   Eigen::VectorXd product;          ///< (n) A x, for the dense back end (DenseRows)
-  std::mt19937_64 rng;              ///< row shuffling; reseeded from PgsOptions::seed per solve
+  /// Rows with A_ii ~ 0 (their x_i does not move w_i), set to their one-row answer after each
+  /// sweep; capacity n.
+  std::vector<int> degenerate;
+  std::mt19937_64 rng;  ///< row shuffling; reseeded from PgsOptions::seed per solve
 
   void resize(int n);
 };

@@ -26,15 +26,16 @@ struct PeerVerdict {
   std::string_view caveat;
 };
 
-/// Computes the relative spec residual of the peer's answer x (w (n) is scratch, sized by the
+/// Computes the scaled spec residual of the peer's answer x (w (n) is scratch, sized by the
 /// caller) and sets report.status and report.message:
 ///  - NaN or Inf in the peer's x (whatever the peer's own flag said; DART's Dantzig and PGS return
 ///    NaN on a singular bilateral block): NumericalFailure, "<peer> returned NaN or Inf in x
 ///    (x[i] = ...)", and x is reset to zero, so the caller always holds a finite x;
 ///  - peer failure: verdict.failureStatus, "<peer> reported failure: <reason>";
-///  - residual <= options.relativeTolerance (or absolute <= options.absoluteTolerance): Converged;
+///  - options.accepts() the residuals (scaled <= relativeTolerance, or the absolute test):
+///    Converged;
 ///  - otherwise MaxIterations (iterative peers) or Inaccurate, with the residual and the caveat.
-/// Returns the relative residual. Allocates only for the message.
+/// Returns the scaled residual. Allocates only for the message.
 double setPeerStatus(const ProblemView& problem,
                      Eigen::VectorXd& x,
                      Eigen::VectorXd& w,
