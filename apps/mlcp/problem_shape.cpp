@@ -24,8 +24,7 @@ ProblemShape shapeOf(const Problem& problem) {
     const bool standard = problem.lo[i] == 0.0 && std::isinf(problem.hi[i]) && problem.hi[i] > 0;
     if (problem.findex[i] < 0 && !standard) ++shape.boxRows;
   }
-  shape.symmetric =
-      relativeAsymmetry(problem.A.toSparse()) <= DantzigOptions().symmetryTolerance;
+  shape.symmetric = relativeAsymmetry(problem.A.toSparse()) <= DantzigOptions().symmetryTolerance;
   return shape;
 }
 

@@ -26,9 +26,9 @@ inline constexpr SolvedMeasure kSolvedMeasure{"relative residual", "res_rel",
 inline double solvedResidual(const RunRecord& record) { return record.*kSolvedMeasure.field; }
 
 /// True when the solver applies to the problem (n/a pairs include its Unsupported answers), ran
-/// on it (it did not refuse it as InvalidProblem) and the residual of its answer is at most `threshold` (never for a NaN
-/// residual: no answer). The status does not matter otherwise: the residual of the returned x
-/// decides.
+/// on it (it did not refuse it as InvalidProblem) and the residual of its answer is at most
+/// `threshold` (never for a NaN residual: no answer). The status does not matter otherwise: the
+/// residual of the returned x decides.
 inline bool isSolved(const RunRecord& record, double threshold) {
   return record.applicable() && record.status != Status::InvalidProblem &&
          solvedResidual(record) <= threshold;

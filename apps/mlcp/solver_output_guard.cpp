@@ -1,9 +1,8 @@
 #include "solver_output_guard.hpp"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <iostream>
+#include <unistd.h>
 
 namespace mlcp::app {
 

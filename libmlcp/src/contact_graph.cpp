@@ -1,13 +1,13 @@
 #include <mlcp/contact_graph.hpp>
 
+#include <Eigen/Geometry>
+#include <fmt/format.h>
+
 #include <array>
 #include <limits>
 #include <random>
 #include <stdexcept>
 #include <vector>
-
-#include <Eigen/Geometry>
-#include <fmt/format.h>
 
 namespace mlcp {
 
@@ -27,7 +27,10 @@ struct Body {
 class SceneBuilder {
  public:
   SceneBuilder(double timeStep, double gravity, double cfm, double slideSpeed, std::uint64_t seed)
-      : m_timeStep(timeStep), m_gravity(gravity), m_cfm(cfm), m_slideSpeed(slideSpeed),
+      : m_timeStep(timeStep),
+        m_gravity(gravity),
+        m_cfm(cfm),
+        m_slideSpeed(slideSpeed),
         m_rng(seed) {}
 
   /// Adds a cube of edge `size` and `mass` at `centre` with a random horizontal velocity, then
@@ -48,8 +51,8 @@ class SceneBuilder {
   }
 
   /// Adds the row of direction d at point p between body1 and body2 (-1 = the world).
-  int addRow(int body1, int body2, const Vector3& p, const Vector3& d, double lo, double hi,
-             int findex) {
+  int addRow(
+      int body1, int body2, const Vector3& p, const Vector3& d, double lo, double hi, int findex) {
     Eigen::Matrix<double, 1, 12> row = Eigen::Matrix<double, 1, 12>::Zero();
     double velocity = 0.0;
     if (body1 >= 0) {
@@ -157,8 +160,7 @@ MatrixFreeProblem boxStacks(const BoxStackOptions& o) {
   check(o.columnsX >= 1, "BoxStackOptions::columnsX", o.columnsX, "columnsX >= 1");
   check(o.columnsY >= 1, "BoxStackOptions::columnsY", o.columnsY, "columnsY >= 1");
   check(o.layers >= 1, "BoxStackOptions::layers", o.layers, "layers >= 1");
-  check(o.topMassRatio > 0.0, "BoxStackOptions::topMassRatio", o.topMassRatio,
-        "topMassRatio > 0");
+  check(o.topMassRatio > 0.0, "BoxStackOptions::topMassRatio", o.topMassRatio, "topMassRatio > 0");
   SceneBuilder scene(o.timeStep, o.gravity, o.cfm, o.slideSpeed, o.seed);
   const double spacing = 2.0 * o.size;  // columns stand one edge apart
   for (int cx = 0; cx < o.columnsX; ++cx) {
@@ -183,8 +185,7 @@ MatrixFreeProblem boxStacks(const BoxStackOptions& o) {
 MatrixFreeProblem boxChain(const BoxChainOptions& o) {
   checkCommon(o, "BoxChainOptions");
   check(o.links >= 1, "BoxChainOptions::links", o.links, "links >= 1");
-  check(o.endMassRatio > 0.0, "BoxChainOptions::endMassRatio", o.endMassRatio,
-        "endMassRatio > 0");
+  check(o.endMassRatio > 0.0, "BoxChainOptions::endMassRatio", o.endMassRatio, "endMassRatio > 0");
   SceneBuilder scene(o.timeStep, o.gravity, o.cfm, o.slideSpeed, o.seed);
   std::vector<int> cubes;
   for (int k = 0; k < o.links; ++k) {

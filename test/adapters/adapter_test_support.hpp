@@ -2,17 +2,16 @@
 
 // Helpers shared by the adapter tests (header-only, test code).
 
-#include <algorithm>
-#include <filesystem>
-#include <initializer_list>
-#include <string>
-
-#include <unistd.h>
+#include <mlcp/solver_factory.hpp>
 
 #include <Eigen/Core>
 #include <boost/test/unit_test.hpp>
 
-#include <mlcp/solver_factory.hpp>
+#include <algorithm>
+#include <filesystem>
+#include <initializer_list>
+#include <string>
+#include <unistd.h>
 
 namespace mlcp::test {
 

@@ -1,11 +1,11 @@
-#include <cmath>
-#include <limits>
-
-#include <boost/test/unit_test.hpp>
+#include "adapter_test_support.hpp"
 
 #include <mlcp/adapters/verosim/verosim_mixed_lcp.hpp>
 
-#include "adapter_test_support.hpp"
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <limits>
 
 namespace ma = mlcp::adapters;
 

@@ -100,7 +100,8 @@ BOOST_AUTO_TEST_CASE(shape_counts_what_a_standard_lcp_cannot_express) {
   Eigen::MatrixXd A = almost.A.dense();
   A(0, 1) += 4e-9;
   almost.A = A;
-  BOOST_TEST(mlcp::app::relativeAsymmetry(almost.A.toSparse()) == 1e-9, boost::test_tools::tolerance(1e-6));
+  BOOST_TEST(mlcp::app::relativeAsymmetry(almost.A.toSparse()) == 1e-9,
+             boost::test_tools::tolerance(1e-6));
   BOOST_TEST(mlcp::app::shapeOf(almost).symmetric);
 }
 

@@ -2,11 +2,11 @@
 // solvers' validation or throw ParseError; never crash, hang or leak. Solves what it accepts
 // when small, so the solver's input checks are fuzzed too.
 
+#include <mlcp/mlcp.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
-
-#include <mlcp/mlcp.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

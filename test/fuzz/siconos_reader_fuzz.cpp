@@ -11,8 +11,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
   const mlcp::SiconosKind kinds[] = {mlcp::SiconosKind::Lcp, mlcp::SiconosKind::Mlcp,
-                                     mlcp::SiconosKind::Relay,
-                                     mlcp::SiconosKind::FrictionContact};
+                                     mlcp::SiconosKind::Relay, mlcp::SiconosKind::FrictionContact};
   const mlcp::SiconosKind kind = kinds[data[0] % 4];
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   mlcp::Problem problem;
@@ -24,8 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (problem.size() > 48) return 0;
   mlcp::DantzigSolver dantzig;
   mlcp::LemkeSolver lemke;
-  for (mlcp::MixedLCP* solver : {static_cast<mlcp::MixedLCP*>(&dantzig),
-                                 static_cast<mlcp::MixedLCP*>(&lemke)}) {
+  for (mlcp::MixedLCP* solver :
+       {static_cast<mlcp::MixedLCP*>(&dantzig), static_cast<mlcp::MixedLCP*>(&lemke)}) {
     solver->setProblem(problem);
     const mlcp::SolveReport& report = solver->solve();
     if (!solver->getLambda().allFinite()) __builtin_trap();

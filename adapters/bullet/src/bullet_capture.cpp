@@ -1,11 +1,10 @@
 #include <mlcp/adapters/bullet/bullet_capture.hpp>
+#include <mlcp/adapters/bullet/bullet_recording_interface.hpp>
 
-#include <stdexcept>
-
-#include <BulletDynamics/MLCPSolvers/btDantzigSolver.h>
 #include <fmt/format.h>
 
-#include <mlcp/adapters/bullet/bullet_recording_interface.hpp>
+#include <BulletDynamics/MLCPSolvers/btDantzigSolver.h>
+#include <stdexcept>
 
 namespace mlcp::adapters {
 

@@ -1,9 +1,9 @@
+#include "detail/bullet_arrays.hpp"
+
 #include <mlcp/adapters/bullet/bullet_mlcp_interface.hpp>
 
 #include <exception>
 #include <stdexcept>
-
-#include "detail/bullet_arrays.hpp"
 
 namespace mlcp::adapters {
 

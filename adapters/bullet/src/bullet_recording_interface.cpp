@@ -1,10 +1,10 @@
-#include <mlcp/adapters/bullet/bullet_recording_interface.hpp>
+#include "detail/bullet_arrays.hpp"
 
-#include <exception>
+#include <mlcp/adapters/bullet/bullet_recording_interface.hpp>
 
 #include <fmt/format.h>
 
-#include "detail/bullet_arrays.hpp"
+#include <exception>
 
 namespace mlcp::adapters {
 

@@ -1,14 +1,14 @@
 #include <mlcp/adapters/bullet/bullet_scene.hpp>
 
+#include <btBulletDynamicsCommon.h>
+#include <fmt/format.h>
+
+#include <BulletDynamics/MLCPSolvers/btMLCPSolver.h>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <BulletDynamics/MLCPSolvers/btMLCPSolver.h>
-#include <btBulletDynamicsCommon.h>
-#include <fmt/format.h>
 
 namespace mlcp::adapters {
 

@@ -1,9 +1,9 @@
+#include "detail/dart_arrays.hpp"
+
 #include <mlcp/adapters/dart/dart_boxed_lcp_solver.hpp>
 
 #include <exception>
 #include <stdexcept>
-
-#include "detail/dart_arrays.hpp"
 
 namespace mlcp::adapters {
 

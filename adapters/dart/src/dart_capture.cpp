@@ -1,11 +1,10 @@
 #include <mlcp/adapters/dart/dart_capture.hpp>
-
-#include <stdexcept>
+#include <mlcp/adapters/dart/dart_recording_solver.hpp>
 
 #include <dart/constraint/DantzigBoxedLcpSolver.hpp>
 #include <fmt/format.h>
 
-#include <mlcp/adapters/dart/dart_recording_solver.hpp>
+#include <stdexcept>
 
 namespace mlcp::adapters {
 

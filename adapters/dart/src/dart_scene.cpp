@@ -1,10 +1,5 @@
 #include <mlcp/adapters/dart/dart_scene.hpp>
 
-#include <cmath>
-#include <numbers>
-#include <stdexcept>
-#include <vector>
-
 #include <dart/collision/dart/DARTCollisionDetector.hpp>
 #include <dart/collision/fcl/FCLCollisionDetector.hpp>
 #include <dart/constraint/BoxedLcpConstraintSolver.hpp>
@@ -16,6 +11,11 @@
 #include <dart/dynamics/WeldJoint.hpp>
 #include <dart/simulation/World.hpp>
 #include <fmt/format.h>
+
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+#include <vector>
 
 namespace mlcp::adapters {
 

@@ -1,5 +1,4 @@
 #include <mlcp/adapters/siconos/register_siconos_solvers.hpp>
-
 #include <mlcp/adapters/siconos/siconos_solver.hpp>
 #include <mlcp/solver_factory.hpp>
 

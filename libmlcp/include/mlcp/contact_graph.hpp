@@ -1,43 +1,43 @@
 #pragma once
 
-#include <cstdint>
-
 #include <mlcp/matrix_free_problem.hpp>
+
+#include <cstdint>
 
 namespace mlcp {
 
 /// Recipe of boxStacks(): columns of cubes on a grid, each column resting on the ground.
 /// Units SI: m, kg, s.
 struct BoxStackOptions {
-  int columnsX = 2;             ///< columns along x (>= 1)
-  int columnsY = 2;             ///< columns along y (>= 1)
-  int layers = 3;               ///< cubes per column (>= 1)
-  int contactsPerFace = 4;      ///< 4 (face corners; A singular but for cfm) or 1 (face centre)
-  double size = 1.0;            ///< cube edge (unit: m)
-  double mass = 1.0;            ///< mass of a cube (unit: kg)
-  double topMassRatio = 1.0;    ///< mass of the top cube of each column / mass (heavy on light)
-  double mu = 0.5;              ///< friction coefficient (hi of the friction rows)
-  double timeStep = 0.01;       ///< h (unit: s)
-  double gravity = 9.81;        ///< along -z (unit: m/s^2)
-  double cfm = 1e-6;            ///< added to the diagonal of A (unit: 1/kg)
-  double slideSpeed = 0.1;      ///< random horizontal speeds in [-slideSpeed, slideSpeed] (m/s)
-  std::uint64_t seed = 1;       ///< of the speeds (std::mt19937_64)
+  int columnsX = 2;           ///< columns along x (>= 1)
+  int columnsY = 2;           ///< columns along y (>= 1)
+  int layers = 3;             ///< cubes per column (>= 1)
+  int contactsPerFace = 4;    ///< 4 (face corners; A singular but for cfm) or 1 (face centre)
+  double size = 1.0;          ///< cube edge (unit: m)
+  double mass = 1.0;          ///< mass of a cube (unit: kg)
+  double topMassRatio = 1.0;  ///< mass of the top cube of each column / mass (heavy on light)
+  double mu = 0.5;            ///< friction coefficient (hi of the friction rows)
+  double timeStep = 0.01;     ///< h (unit: s)
+  double gravity = 9.81;      ///< along -z (unit: m/s^2)
+  double cfm = 1e-6;          ///< added to the diagonal of A (unit: 1/kg)
+  double slideSpeed = 0.1;    ///< random horizontal speeds in [-slideSpeed, slideSpeed] (m/s)
+  std::uint64_t seed = 1;     ///< of the speeds (std::mt19937_64)
 };
 
 /// Recipe of boxChain(): cubes in a row along x lying on the ground, neighbours joined by a
 /// ball joint at the centre of their shared face.
 struct BoxChainOptions {
-  int links = 10;               ///< cubes (>= 1)
-  int contactsPerFace = 4;      ///< ground contacts per cube: 4 or 1
-  double size = 1.0;            ///< cube edge (unit: m)
-  double mass = 1.0;            ///< mass of a cube (unit: kg)
-  double endMassRatio = 1.0;    ///< mass of the last cube / mass
-  double mu = 0.5;              ///< friction coefficient
-  double timeStep = 0.01;       ///< h (unit: s)
-  double gravity = 9.81;        ///< along -z (unit: m/s^2)
-  double cfm = 1e-6;            ///< added to the diagonal of A (unit: 1/kg)
-  double slideSpeed = 0.1;      ///< random horizontal speeds in [-slideSpeed, slideSpeed] (m/s)
-  std::uint64_t seed = 1;       ///< of the speeds (std::mt19937_64)
+  int links = 10;             ///< cubes (>= 1)
+  int contactsPerFace = 4;    ///< ground contacts per cube: 4 or 1
+  double size = 1.0;          ///< cube edge (unit: m)
+  double mass = 1.0;          ///< mass of a cube (unit: kg)
+  double endMassRatio = 1.0;  ///< mass of the last cube / mass
+  double mu = 0.5;            ///< friction coefficient
+  double timeStep = 0.01;     ///< h (unit: s)
+  double gravity = 9.81;      ///< along -z (unit: m/s^2)
+  double cfm = 1e-6;          ///< added to the diagonal of A (unit: 1/kg)
+  double slideSpeed = 0.1;    ///< random horizontal speeds in [-slideSpeed, slideSpeed] (m/s)
+  std::uint64_t seed = 1;     ///< of the speeds (std::mt19937_64)
 };
 
 /// Synthetic contact problem of one velocity-level time step (impulse form, ODE's sign

@@ -1,8 +1,8 @@
 #pragma once
 
-#include <Eigen/Core>
-
 #include "column_runs.hpp"
+
+#include <Eigen/Core>
 
 namespace mlcp::detail {
 

@@ -1,4 +1,5 @@
 #include "lemke_pivoting.hpp"
+
 #include "clock.hpp"
 
 #include <cmath>
