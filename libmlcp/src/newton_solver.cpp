@@ -9,8 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <utility>
@@ -22,20 +20,21 @@ namespace detail {
 
 /// NewtonSolver's vectors (n each), sized in doSetup().
 struct NewtonWorkspace {
-  Eigen::VectorXd x, w;                      ///< the iterate and w = A x - b
-  Eigen::VectorXd phi;                       ///< Phi(x)
-  Eigen::VectorXd d;                         ///< the spec's row scales d_i > 0
-  Eigen::VectorXd dx, q;                     ///< the Newton step and A dx
-  Eigen::VectorXd xTrial, wTrial, phiTrial;  ///< a line-search trial point
-  Eigen::VectorXd best;                      ///< the iterate with the least scaled residual
-  Eigen::VectorXd xBounds;     ///< the x whose normals bound the friction rows of a round
-  JacobianRows rows;           ///< the generalized Jacobian at x
+  Eigen::VectorXd x, w;                           ///< the iterate and w = A x - b
+  Eigen::VectorXd phi;                            ///< Phi(x)
+  Eigen::VectorXd d;                              ///< the spec's row scales d_i > 0
+  Eigen::VectorXd dx, q;                          ///< the Newton step and A dx
+  Eigen::VectorXd xTrial, wTrial, phiTrial;       ///< a line-search trial point
+  Eigen::VectorXd best;                           ///< the iterate with the least scaled residual
+  Eigen::VectorXd xCenter, wProximal, dProximal;  ///< the proximal problem's center, w, d
+  double rho = 0.0;                               ///< the proximal weight (0: the problem itself)
+  JacobianRows rows;                              ///< the generalized Jacobian at x
   std::vector<double> thetas;  ///< the last `memory` accepted theta (non-monotone rule)
   MapValue map;                ///< theta = 1/2 ||Phi(x)||^2 and the map's scaled residual
 
   void resize(int n) {
-    for (Eigen::VectorXd* v :
-         {&x, &w, &phi, &d, &dx, &q, &xTrial, &wTrial, &phiTrial, &best, &xBounds})
+    for (Eigen::VectorXd* v : {&x, &w, &phi, &d, &dx, &q, &xTrial, &wTrial, &phiTrial, &best,
+                               &xCenter, &wProximal, &dProximal})
       v->resize(n);
     rows.resize(n);
   }
@@ -52,15 +51,15 @@ struct NewtonWorkspace {
 
 namespace {
 
-/// A friction round ends when its frozen problem's scaled residual is this fraction of the
-/// problem's own: solving it further would not move the answer more than new bounds will.
-constexpr double kRoundTolerance = 1e-2;
-/// Below this scaled residual the steps take the friction bounds' derivative (the coupled
-/// equation, quadratic convergence) instead of freezing them per round.
-constexpr double kCoupledBelow = 1e-2;
-
-/// Times a projected Newton step may grow its binding set and recompute its direction.
-constexpr int kBindingPasses = 3;
+/// Scaled residual above which the steps start on a proximal problem.
+constexpr double kProximalAbove = 1e-3;
+/// Steps on one proximal problem before its center moves anyway (and rho grows).
+constexpr int kInnerSteps = 12;
+/// A proximal problem solved in at most this many steps lets rho fall tenfold.
+constexpr int kEasySteps = 3;
+/// rho below this falls to 0; a stuck step raises it to at least kSmallestRaisedWeight.
+constexpr double kSmallestWeight = 1e-5;
+constexpr double kSmallestRaisedWeight = 1e-2;
 
 /// The regularization mu of a step at the given scaled residual [Fan & Yuan 2005: mu ~ ||F||].
 double regularizationFor(const NewtonOptions& options, double scaledResidual) {
@@ -86,6 +85,10 @@ bool NewtonOptions::isValid(std::string* why) const {
     return fail(
         fmt::format("NewtonOptions::regularization = {}. Violated constraint: regularization >= 0",
                     regularization));
+  if (!(proximalWeight >= 0.0 && std::isfinite(proximalWeight)))
+    return fail(
+        fmt::format("NewtonOptions::proximalWeight = {}. Violated constraint: proximalWeight >= 0",
+                    proximalWeight));
   if (!(minimumRegularization > 0.0 && minimumRegularization <= 1.0))
     return fail(
         fmt::format("NewtonOptions::minimumRegularization = {}. Violated constraint: 0 "
@@ -136,11 +139,10 @@ void NewtonSolver::doSetup(int n) {
   m_systemVersion = kNoMatrix;
 }
 
-bool NewtonSolver::direction(const ProblemView& problem, double& mu, bool decoupled) {
+bool NewtonSolver::direction(const ProblemView& problem, double& mu) {
   detail::NewtonWorkspace& ws = *m_workspace;
   for (;;) {
-    if (m_system->solve(problem, ws.rows, ws.phi, ws.d, mu, decoupled, m_options, ws.dx,
-                        m_statistics))
+    if (m_system->solve(problem, ws.rows, ws.phi, ws.d, mu, m_options, ws.dx, m_statistics))
       return true;
     if (mu >= 1.0) return false;
     mu = std::min(1.0, 100.0 * mu);
@@ -148,7 +150,27 @@ bool NewtonSolver::direction(const ProblemView& problem, double& mu, bool decoup
   }
 }
 
-bool NewtonSolver::lineSearch(const ProblemView& problem, bool frozen) {
+detail::MapValue NewtonSolver::proximalMap(const ProblemView& problem,
+                                           const Eigen::VectorXd& x,
+                                           const Eigen::VectorXd& w,
+                                           Eigen::VectorXd& phi,
+                                           detail::JacobianRows* rows) {
+  detail::NewtonWorkspace& ws = *m_workspace;
+  if (ws.rho == 0.0)
+    return detail::evaluateMap(m_options.reformulation, problem, x, w, ws.d, phi, rows);
+  // w' = w + rho D (x - xc), d' = (1 + rho) d; dv' = ((A dx)_i + rho d_i dx_i) / d'_i.
+  ws.wProximal = w + ws.rho * ws.d.cwiseProduct(x - ws.xCenter);
+  ws.dProximal = (1.0 + ws.rho) * ws.d;
+  const detail::MapValue value = detail::evaluateMap(m_options.reformulation, problem, x,
+                                                     ws.wProximal, ws.dProximal, phi, rows);
+  if (rows != nullptr) {
+    rows->alpha += rows->beta * (ws.rho / (1.0 + ws.rho));
+    rows->beta /= 1.0 + ws.rho;
+  }
+  return value;
+}
+
+bool NewtonSolver::lineSearch(const ProblemView& problem) {
   detail::NewtonWorkspace& ws = *m_workspace;
   problem.multiplyA(ws.dx, ws.q);
   const double reference = ws.referenceTheta();
@@ -156,9 +178,7 @@ bool NewtonSolver::lineSearch(const ProblemView& problem, bool frozen) {
   for (int k = 0; k < m_options.maxBacktracks; ++k, t *= 0.5) {
     ws.xTrial = ws.x + t * ws.dx;
     ws.wTrial = ws.w + t * ws.q;
-    const detail::MapValue trial =
-        detail::evaluateMap(m_options.reformulation, problem, ws.xTrial, ws.wTrial, ws.d,
-                            frozen ? ws.xBounds : ws.xTrial, ws.phiTrial, nullptr);
+    const detail::MapValue trial = proximalMap(problem, ws.xTrial, ws.wTrial, ws.phiTrial, nullptr);
     if (trial.theta <= reference - 2.0 * m_options.armijo * t * ws.map.theta) {
       ws.x.swap(ws.xTrial);
       return true;
@@ -168,12 +188,12 @@ bool NewtonSolver::lineSearch(const ProblemView& problem, bool frozen) {
   return false;
 }
 
-NewtonSolver::StepOutcome NewtonSolver::step(const ProblemView& problem, bool frozen) {
+NewtonSolver::StepOutcome NewtonSolver::step(const ProblemView& problem) {
   detail::NewtonWorkspace& ws = *m_workspace;
   double mu = regularizationFor(m_options, ws.map.scaled);
   for (;;) {
-    if (!direction(problem, mu, false)) return StepOutcome::NoFactorization;
-    if (lineSearch(problem, frozen)) break;
+    if (!direction(problem, mu)) return StepOutcome::NoFactorization;
+    if (lineSearch(problem)) break;
     if (mu >= 1.0) return StepOutcome::NoDecrease;
     mu = std::min(1.0, 100.0 * mu);
     ++m_statistics.regularizationRaises;
@@ -182,89 +202,11 @@ NewtonSolver::StepOutcome NewtonSolver::step(const ProblemView& problem, bool fr
   return StepOutcome::Stepped;
 }
 
-NewtonSolver::StepOutcome NewtonSolver::boxStep(const ProblemView& problem) {
-  detail::NewtonWorkspace& ws = *m_workspace;
-  const int n = problem.size();
-  // Binding rows [Bertsekas 1982, eq. (12)]: within epsilon = ||s||_inf of a bound that the
-  // gradient w pushes against; they keep their x, the others take the regularised Newton step
-  // on f(x) = 1/2 x^T A x - b^T x.
-  const double epsilon = ws.map.scaled * ws.map.size;
-  auto bind = [&](int i, bool binding) {
-    ws.rows.alpha[i] = binding ? 1.0 : 0.0;
-    ws.rows.beta[i] = binding ? 0.0 : 1.0;
-    ws.rows.gamma[i] = 0.0;
-    ws.phi[i] = ws.w[i] / ws.d[i];  // binding rows: the scaled gradient step -w_i / d_i
-  };
-  for (int i = 0; i < n; ++i) {
-    double l = 0.0;
-    double u = 0.0;
-    detail::rowBounds(problem, ws.xBounds, i, l, u);
-    const double v = ws.w[i] / ws.d[i];
-    bind(i, u - l <= epsilon || (ws.x[i] - l <= epsilon && v > 0.0) ||
-                (u - ws.x[i] <= epsilon && v < 0.0));
-  }
-  double mu = regularizationFor(m_options, ws.map.scaled);
-  // A free row within epsilon of a bound whose step leaves the box would be cut back by the
-  // projection, spoiling the step of the rows coupled to it: it joins the binding rows and the
-  // step is recomputed (a few times at most).
-  for (int pass = 0;; ++pass) {
-    if (!direction(problem, mu, true)) return StepOutcome::NoFactorization;
-    if (pass == kBindingPasses) break;
-    bool grown = false;
-    for (int i = 0; i < n; ++i) {
-      if (ws.rows.beta[i] == 0.0) continue;
-      double l = 0.0;
-      double u = 0.0;
-      detail::rowBounds(problem, ws.xBounds, i, l, u);
-      if ((ws.x[i] - l <= epsilon && ws.dx[i] < 0.0) ||
-          (u - ws.x[i] <= epsilon && ws.dx[i] > 0.0)) {
-        bind(i, true);
-        grown = true;
-      }
-    }
-    if (!grown) break;
-  }
-  m_statistics.regularization = mu;
-  // Armijo along the projection arc x(t) = P(x + t dx): f(x(t)) - f(x) = g^T D + 1/2 D^T A D
-  // with D = x(t) - x, g = w, A D = w(t) - w.
-  double t = 1.0;
-  for (int k = 0; k < m_options.maxBacktracks; ++k, t *= 0.5) {
-    ws.xTrial = ws.x + t * ws.dx;
-    for (int i = 0; i < n; ++i) {
-      double l = 0.0;
-      double u = 0.0;
-      detail::rowBounds(problem, ws.xBounds, i, l, u);
-      ws.xTrial[i] = std::clamp(ws.xTrial[i], l, u);
-    }
-    ws.q = ws.xTrial - ws.x;
-    const double slope = ws.w.dot(ws.q);
-    if (slope < 0.0) {
-      problem.multiplyA(ws.xTrial, ws.wTrial);
-      ws.wTrial -= problem.b;
-      const double change = slope + 0.5 * ws.q.dot(ws.wTrial - ws.w);
-      if (change <= m_options.armijo * slope) {
-        ws.x.swap(ws.xTrial);
-        return StepOutcome::Stepped;
-      }
-    }
-    ++m_statistics.backtracks;
-  }
-  return StepOutcome::NoDecrease;
-}
-
-void NewtonSolver::startRound(const ProblemView& problem) {
-  detail::NewtonWorkspace& ws = *m_workspace;
-  ws.xBounds = ws.x;
-  detail::projectOntoBounds(problem, ws.x);
-  ++m_statistics.frictionRounds;
-}
-
-detail::NaturalMap NewtonSolver::evaluate(const ProblemView& problem, bool frozen) {
+detail::NaturalMap NewtonSolver::evaluate(const ProblemView& problem) {
   detail::NewtonWorkspace& ws = *m_workspace;
   problem.multiplyA(ws.x, ws.w);
   ws.w -= problem.b;
-  ws.map = detail::evaluateMap(m_options.reformulation, problem, ws.x, ws.w, ws.d,
-                               frozen ? ws.xBounds : ws.x, ws.phi, &ws.rows);
+  ws.map = proximalMap(problem, ws.x, ws.w, ws.phi, &ws.rows);
   return detail::naturalMapResidual(problem, ws.x, [&](int i) { return ws.w[i] + problem.b[i]; });
 }
 
@@ -279,12 +221,6 @@ void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   }
   const Eigen::VectorXd& scalesOfA = problem.rowScalesA();
   for (int i = 0; i < n; ++i) ws.d[i] = rowScale(scalesOfA[i], problem.b[i]);
-  const bool hasFriction = (problem.findex.array() >= 0).any();
-  // Symmetric A: friction rounds, each a convex box QP solved by projected Newton, then the
-  // coupled equation once the answer is close; otherwise the coupled equation throughout
-  // (docs/newton.md, "Globalisation").
-  const bool rounds = m_system->symmetricA() && m_options.reformulation == Reformulation::MinMap;
-  double coupledBelow = kCoupledBelow;
 
   // Converged returns the iterate that met the test; the other statuses the best one seen.
   auto finish = [&](Status status) {
@@ -294,9 +230,9 @@ void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
 
   ws.x = x;
   detail::projectOntoBounds(problem, ws.x);
-  bool frozen = rounds;
-  ws.xBounds = ws.x;
-  detail::NaturalMap residual = evaluate(problem, frozen);
+  ws.xCenter = ws.x;
+  ws.rho = 0.0;
+  detail::NaturalMap residual = evaluate(problem);
   detail::NaturalMap best = residual;
   ws.best = ws.x;
   monitor.record(residual);
@@ -307,8 +243,14 @@ void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
                        residual.scaled);
     return;
   }
+  // Far from a solution, steps on the proximal problem (A + rho D, b + rho D xc); rho falls as
+  // the proximal problems get easy, down to 0 (the problem itself: quadratic convergence).
+  ws.rho = residual.scaled > kProximalAbove ? m_options.proximalWeight : 0.0;
+  int innerSteps = 0;
+  evaluate(problem);
+  std::fill(ws.thetas.begin(), ws.thetas.end(), ws.map.theta);
   for (int iteration = 1; iteration <= m_options.maxIterations; ++iteration) {
-    const StepOutcome outcome = frozen ? boxStep(problem) : step(problem, false);
+    const StepOutcome outcome = step(problem);
     if (outcome == StepOutcome::NoFactorization) {
       finish(Status::NumericalFailure);
       detail::setMessage(report,
@@ -317,16 +259,9 @@ void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
                          iteration, best.scaled);
       return;
     }
-    if (outcome == StepOutcome::NoDecrease && (!rounds || (frozen && !hasFriction))) {
-      finish(Status::Inaccurate);
-      detail::setMessage(report,
-                         "step {}: the line search found no decrease even with regularization 1 "
-                         "(a stationary point that is no solution?); best scaled residual {:.3g}",
-                         iteration, best.scaled);
-      return;
-    }
+    ++innerSteps;
     report.iterations = iteration;
-    residual = evaluate(problem, frozen);
+    residual = evaluate(problem);
     monitor.record(residual);
     if (residual.scaled <= best.scaled) {
       best = residual;
@@ -335,9 +270,9 @@ void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
     if (monitor.meets(residual)) {
       finish(Status::Converged);
       detail::setMessage(report,
-                         "converged: scaled residual {:.3g} after {} Newton steps ({} friction "
-                         "rounds, {} factorizations, {})",
-                         residual.scaled, iteration, m_statistics.frictionRounds,
+                         "converged: scaled residual {:.3g} after {} Newton steps ({} proximal "
+                         "centers, {} factorizations, {})",
+                         residual.scaled, iteration, m_statistics.proximalCenters,
                          m_statistics.factorizations, m_statistics.linearAlgebra);
       return;
     }
@@ -349,26 +284,21 @@ void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
                          m_options.maxSeconds, iteration, best.scaled);
       return;
     }
-    const bool roundDone =
-        frozen && hasFriction &&
-        (ws.map.scaled <= kRoundTolerance * residual.scaled || outcome == StepOutcome::NoDecrease);
-    if (!frozen && outcome == StepOutcome::NoDecrease) coupledBelow = 0.1 * residual.scaled;
-    if (roundDone || (!frozen && outcome == StepOutcome::NoDecrease)) {
-      // New friction bounds from the normals, or the coupled equation once the answer is close.
-      frozen = residual.scaled > coupledBelow;
-      if (frozen) startRound(problem);
-      evaluate(problem, frozen);
-      std::fill(ws.thetas.begin(), ws.thetas.end(), ws.map.theta);  // a new merit function
+    // The proximal problem is solved (or stuck): a new center, rho from the effort it took.
+    const bool solved = ws.rho > 0.0 && ws.map.scaled <= 0.1 * residual.scaled;
+    const bool stuck = outcome == StepOutcome::NoDecrease || innerSteps >= kInnerSteps;
+    if (solved || stuck) {
+      if (stuck)
+        ws.rho = std::max(10.0 * ws.rho, kSmallestRaisedWeight);
+      else if (innerSteps <= kEasySteps)
+        ws.rho = ws.rho < kSmallestWeight ? 0.0 : 0.1 * ws.rho;
+      ws.xCenter = ws.x;
+      innerSteps = 0;
+      ++m_statistics.proximalCenters;
+      evaluate(problem);
+      std::fill(ws.thetas.begin(), ws.thetas.end(), ws.map.theta);
     } else {
       ws.remember(ws.map.theta);
-    }
-    if (std::getenv("MLCP_NEWTON_DEBUG")) {
-      std::fprintf(
-          stderr,
-          "it %d frozen %d theta %.3e map %.3e scaled %.3e rel %.3e mu %.1e bt %d rounds %d %s\n",
-          iteration, frozen, ws.map.theta, ws.map.scaled, residual.scaled, residual.relative,
-          m_statistics.regularization, m_statistics.backtracks, m_statistics.frictionRounds,
-          std::string(m_statistics.linearAlgebra).c_str());
     }
   }
   finish(Status::MaxIterations);

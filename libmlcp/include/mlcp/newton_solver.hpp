@@ -13,6 +13,8 @@ namespace detail {
 class NewtonSystem;
 struct NewtonWorkspace;
 struct NaturalMap;
+struct MapValue;
+struct JacobianRows;
 }  // namespace detail
 
 /// The equation Phi(x) = 0 whose root NewtonSolver seeks (docs/newton.md, "Reformulations").
@@ -34,7 +36,7 @@ enum class NewtonLinearSolver {
   Automatic,
   /// Eigen's dense LL^T (symmetric systems) or partial-pivoting LU.
   Dense,
-  /// SuiteSparse: CHOLMOD's LL^T / LDL^T (symmetric systems), UMFPACK's LU (the others).
+  /// SuiteSparse: CHOLMOD's LL^T / LDL^T (symmetric systems), KLU's LU (the others).
   Sparse,
 };
 
@@ -55,6 +57,10 @@ struct NewtonOptions : SolverOptions {
   /// the systems of a singular A (CFM 0, redundant contacts, closed loops) solvable and vanishes
   /// as the residual does, so convergence stays fast.
   double regularization = 1e-2;
+  /// Initial weight rho (>= 0) of the proximal term of the first problems, relative to the row
+  /// scales: far from a solution the steps solve (A + rho D) x - (b + rho D xc) instead, xc the
+  /// last center [Rockafellar 1976]; rho falls as those problems get easy (docs/newton.md).
+  double proximalWeight = 1.0;
   /// Smallest mu (> 0): the systems stay positive definite in rounding.
   double minimumRegularization = 1e-12;
   /// Armijo's sufficient-decrease constant sigma of the line search on theta = 1/2 ||Phi||^2
@@ -78,9 +84,9 @@ struct NewtonStatistics {
   int backtracks = 0;            ///< step halvings in the line searches
   int regularizationRaises = 0;  ///< directions recomputed with a larger mu
   int unsymmetricSteps = 0;      ///< steps that needed the LU (sliding friction, non-symmetric A)
-  int frictionRounds = 0;        ///< friction rounds (bounds frozen at the round's normal forces)
+  int proximalCenters = 0;       ///< proximal problems (centers) the steps went through
   double regularization = 0.0;   ///< mu of the last step
-  std::string_view linearAlgebra = "none";  ///< "dense", "cholmod", "umfpack" of the last step
+  std::string_view linearAlgebra = "none";  ///< "dense", "cholmod", "klu" of the last step
 };
 
 /// Semismooth Newton method for the boxed LCP with friction index (docs/newton.md): finds a
@@ -99,7 +105,7 @@ struct NewtonStatistics {
 /// coupling -dmu|x_k|/dx_k to its normal. Unit rows are eliminated; the free rows give a
 /// symmetric system S_FF + diag + mu I, factored by LL^T (CHOLMOD or dense) when A is symmetric
 /// and no friction row at its bound couples to a free normal; otherwise the whole system goes
-/// to an LU (UMFPACK or dense). Symbolic analyses are kept while the pattern of A is the same,
+/// to an LU (KLU or dense). Symbolic analyses are kept while the pattern of A is the same,
 /// across iterations and across the steps of a simulation.
 ///
 /// Status: Converged when SolverOptions::accepts holds (default tolerance 1e-10);
@@ -109,7 +115,7 @@ struct NewtonStatistics {
 /// theory covers; non-symmetric A (circuits) goes through the LU.
 /// Cost per step: one numeric factorization (O(nonzeros of the factor) memory), two products
 /// A x, O(n) per line-search trial. Memory: O(nonzeros of A) set up per pattern. solve()
-/// allocates nothing after the first solve at a given pattern, except UMFPACK's numeric
+/// allocates nothing after the first solve at a given pattern, except KLU's numeric
 /// factorization (only steps that need the LU on the sparse path).
 class NewtonSolver final : public MixedLCP {
  public:
@@ -136,23 +142,25 @@ class NewtonSolver final : public MixedLCP {
  private:
   enum class StepOutcome { Stepped, NoDecrease, NoFactorization };
 
-  /// x's w, Phi (friction bounds from the round's snapshot when frozen, else from x), the
-  /// Jacobian rows, and the problem's own spec residuals of x.
-  detail::NaturalMap evaluate(const ProblemView& problem, bool frozen);
-  /// One projected Newton step on the friction round's convex box QP (friction bounds frozen at
-  /// the round's normals) with an Armijo search along the projection arc [Bertsekas 1982].
-  StepOutcome boxStep(const ProblemView& problem);
-  /// Starts a friction round: bounds from x's normals, x projected onto them.
-  void startRound(const ProblemView& problem);
+  /// x's w, Phi and the Jacobian rows (of the proximal problem when rho > 0), and the
+  /// problem's own spec residuals of x.
+  detail::NaturalMap evaluate(const ProblemView& problem);
+  /// Phi (n) and theta at (x, w) of the proximal problem (A + rho D, b + rho D xc): the
+  /// problem itself when rho = 0; the Jacobian rows when rows is given.
+  detail::MapValue proximalMap(const ProblemView& problem,
+                               const Eigen::VectorXd& x,
+                               const Eigen::VectorXd& w,
+                               Eigen::VectorXd& phi,
+                               detail::JacobianRows* rows);
   /// One Newton step with line search, raising mu until the system factors and the step
   /// decreases theta.
-  StepOutcome step(const ProblemView& problem, bool frozen);
+  StepOutcome step(const ProblemView& problem);
   /// Direction of the Newton step at the workspace's x, regularised by mu (raised until the
   /// system factors); false when no mu up to 1 gives one.
-  bool direction(const ProblemView& problem, double& mu, bool decoupled);
+  bool direction(const ProblemView& problem, double& mu);
   /// Backtracks from x along the direction; true when a step met the (non-monotone) Armijo
   /// rule.
-  bool lineSearch(const ProblemView& problem, bool frozen);
+  bool lineSearch(const ProblemView& problem);
 
   static constexpr std::uint64_t kNoMatrix = ~std::uint64_t{0};
 

@@ -80,18 +80,16 @@ MapValue evaluateMap(Reformulation reformulation,
                      const Eigen::VectorXd& x,
                      const Eigen::VectorXd& w,
                      const Eigen::VectorXd& d,
-                     const Eigen::VectorXd& boundsFrom,
                      Eigen::VectorXd& phi,
                      JacobianRows* rows) {
   const int n = problem.size();
-  const bool frozen = &boundsFrom != &x;
   double theta = 0.0;
   double scaled = 0.0;
   double size = 0.0;
   for (int i = 0; i < n; ++i) {
     double l = 0.0;
     double u = 0.0;
-    rowBounds(problem, boundsFrom, i, l, u);
+    rowBounds(problem, x, i, l, u);
     const double v = w[i] / d[i];
     scaled = std::max(scaled, std::abs(x[i] - std::clamp(x[i] - v, l, u)));
     size = std::max({size, std::abs(x[i]), std::abs(problem.b[i]) / d[i]});
@@ -104,7 +102,7 @@ MapValue evaluateMap(Reformulation reformulation,
     rows->alpha[i] = row.alpha;
     rows->beta[i] = row.beta;
     const int k = problem.findex[i];
-    if (k < 0 || frozen) {
+    if (k < 0) {
       rows->gamma[i] = 0.0;
       continue;
     }

@@ -26,21 +26,17 @@ struct JacobianRows {
 /// What evaluateMap() found.
 struct MapValue {
   double theta = 0.0;  ///< 1/2 ||Phi||^2 (infinite when some Phi_i is not finite)
-  /// The spec's scaled residual of x for the bounds used (||s||_inf / X, s the scaled natural
-  /// map; the friction bounds from `boundsFrom`).
+  /// The scaled residual ||s||_inf / X of x for this (w, d): s the scaled natural map.
   double scaled = 0.0;
   /// X = max(||x||_inf, max_i |b_i| / d_i), the size of the answer the scaled residual divides
   /// by.
   double size = 0.0;
 };
 
-/// Evaluates the reformulation at (x, w): Phi (n), and the Jacobian rows when `rows` is given.
-/// The friction bounds u_i = |hi_i z_k| come from z = boundsFrom: x itself for the problem's
-/// own equation (and then gamma carries their derivative), or a snapshot of an earlier x for
-/// a problem whose friction bounds are frozen (gamma = 0).
+/// Evaluates the reformulation at (x, w): Phi (n), and the Jacobian rows when `rows` is given
+/// (gamma carries the derivative of the friction bounds u_i = |hi_i x_k|).
 /// @param[in] x, w (n) the point and w = A x - b there
 /// @param[in] d (n) the row scales d_i > 0
-/// @param[in] boundsFrom (n) the x whose normals bound the friction rows
 /// @param[out] phi (n) Phi(x)
 /// Allocates nothing.
 MapValue evaluateMap(Reformulation reformulation,
@@ -48,7 +44,6 @@ MapValue evaluateMap(Reformulation reformulation,
                      const Eigen::VectorXd& x,
                      const Eigen::VectorXd& w,
                      const Eigen::VectorXd& d,
-                     const Eigen::VectorXd& boundsFrom,
                      Eigen::VectorXd& phi,
                      JacobianRows* rows);
 

@@ -134,7 +134,7 @@ void NewtonSystem::buildPatterns(const ProblemView& problem) {
       m_fullCoupling[static_cast<size_t>(i)] = position(m_full, i, problem.findex[i]);
   }
   m_havePatterns = true;
-  m_cholmodAnalysed = m_umfpackAnalysed = false;
+  m_cholmodAnalysed = m_kluAnalysed = false;
 }
 
 bool NewtonSystem::isUnit(const JacobianRows& rows, int i) const {
@@ -176,10 +176,9 @@ void NewtonSystem::eliminateUnitRows(const ProblemView& problem,
 
 void NewtonSystem::symmetricRightSide(const ProblemView& problem,
                                       const JacobianRows& rows,
-                                      const Eigen::VectorXd& phi,
-                                      bool decoupled) {
+                                      const Eigen::VectorXd& phi) {
   eliminateUnitRows(problem, rows, phi);
-  const bool anyUnit = !decoupled && (m_dxUnit.array() != 0.0).any();
+  const bool anyUnit = (m_dxUnit.array() != 0.0).any();
   if (anyUnit) problem.multiplyA(m_dxUnit, m_product);
   for (int i = 0; i < m_n; ++i) {
     if (isUnit(rows, i)) {
@@ -264,13 +263,13 @@ bool NewtonSystem::factorSparse(const ProblemView& problem,
       K.values[static_cast<size_t>(m_fullCoupling[static_cast<size_t>(i)])] +=
           couplingOf(rows, i, k);
   }
-  if (!m_umfpackAnalysed) {
-    m_umfpack.analyse(K);
-    m_umfpackAnalysed = true;
+  if (!m_kluAnalysed) {
+    m_klu.analyse(K);
+    m_kluAnalysed = true;
     ++statistics.symbolicAnalyses;
   }
-  statistics.linearAlgebra = "umfpack";
-  return m_umfpack.factorize(K);
+  statistics.linearAlgebra = "klu";
+  return m_klu.factorize(K);
 }
 
 bool NewtonSystem::solve(const ProblemView& problem,
@@ -278,7 +277,6 @@ bool NewtonSystem::solve(const ProblemView& problem,
                          const Eigen::VectorXd& phi,
                          const Eigen::VectorXd& d,
                          double mu,
-                         bool decoupled,
                          const NewtonOptions& options,
                          Eigen::VectorXd& dx,
                          NewtonStatistics& statistics) {
@@ -301,7 +299,7 @@ bool NewtonSystem::solve(const ProblemView& problem,
   if (!factored) return false;
 
   if (symmetric)
-    symmetricRightSide(problem, rows, phi, decoupled);
+    symmetricRightSide(problem, rows, phi);
   else
     unsymmetricRightSide(rows, phi);
   if (dense && symmetric)
@@ -311,7 +309,7 @@ bool NewtonSystem::solve(const ProblemView& problem,
   else if (symmetric)
     m_cholmod.solve(m_rhs.data(), m_dy.data());
   else
-    m_umfpack.solve(m_rhs.data(), m_dy.data());
+    m_klu.solve(m_rhs.data(), m_dy.data());
 
   for (int i = 0; i < m_n; ++i)
     dx[i] = symmetric && isUnit(rows, i) ? m_dxUnit[i] : m_inverseSqrtD[i] * m_dy[i];

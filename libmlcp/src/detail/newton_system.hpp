@@ -1,9 +1,9 @@
 #pragma once
 
 #include "cholmod_factor.hpp"
+#include "klu_factor.hpp"
 #include "newton_map.hpp"
 #include "sparse_pattern.hpp"
-#include "umfpack_factor.hpp"
 
 #include <mlcp/mixed_lcp.hpp>
 #include <mlcp/newton_solver.hpp>
@@ -27,7 +27,7 @@ namespace mlcp::detail {
 /// a positive semi-definite A, factored by LL^T. A friction row at its bound whose normal is
 /// free, a Fischer-Burmeister friction row, or a non-symmetric A make the system unsymmetric:
 /// then the whole n x n system goes to an LU. Dense (Eigen) for small problems, sparse
-/// (CHOLMOD, UMFPACK) otherwise; the sparse patterns are A's pattern plus the diagonal (and,
+/// (CHOLMOD, KLU) otherwise; the sparse patterns are A's pattern plus the diagonal (and,
 /// for the LU, the entries (i, findex_i)), with explicit zeros where a row is a unit row, so
 /// that the symbolic analyses are made once per pattern of A and findex and reused across
 /// iterations and across the matrices of a simulation's steps.
@@ -44,14 +44,11 @@ class NewtonSystem {
   /// Computes the step dx (n). False when the system did not factor (not positive definite or
   /// singular in rounding: the caller raises mu).
   /// @param[in] d (n) row scales; phi (n) Phi(x); mu >= 0 regularization of the free rows
-  /// @param[in] decoupled the unit rows' steps do not enter the free rows' equations (the
-  /// block-diagonal scaling of Bertsekas' projected Newton method); symmetric systems only
   bool solve(const ProblemView& problem,
              const JacobianRows& rows,
              const Eigen::VectorXd& phi,
              const Eigen::VectorXd& d,
              double mu,
-             bool decoupled,
              const NewtonOptions& options,
              Eigen::VectorXd& dx,
              NewtonStatistics& statistics);
@@ -67,8 +64,7 @@ class NewtonSystem {
   /// Right side of the symmetric system (free rows) with the unit rows moved over.
   void symmetricRightSide(const ProblemView& problem,
                           const JacobianRows& rows,
-                          const Eigen::VectorXd& phi,
-                          bool decoupled);
+                          const Eigen::VectorXd& phi);
   /// Right side of the unsymmetric system (all rows).
   void unsymmetricRightSide(const JacobianRows& rows, const Eigen::VectorXd& phi);
   /// Coefficient of dy_k in row i's scaled equation (the friction coupling).
@@ -106,9 +102,9 @@ class NewtonSystem {
   SparsePattern m_lower, m_full;
   std::vector<int> m_lowerSource, m_fullSource, m_lowerDiagonal, m_fullDiagonal, m_fullCoupling;
   CholmodFactor m_cholmod;
-  UmfpackFactor m_umfpack;
+  KluFactor m_klu;
   bool m_cholmodAnalysed = false;  // for the patterns built last
-  bool m_umfpackAnalysed = false;
+  bool m_kluAnalysed = false;
 };
 
 }  // namespace mlcp::detail
