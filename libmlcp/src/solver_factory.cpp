@@ -3,6 +3,7 @@
 #include <mlcp/fallback_solver.hpp>
 #include <mlcp/island_solver.hpp>
 #include <mlcp/lemke_solver.hpp>
+#include <mlcp/newton_solver.hpp>
 #include <mlcp/pgs_solver.hpp>
 #include <mlcp/solver_factory.hpp>
 
@@ -58,6 +59,20 @@ std::vector<SolverEntry> builtInSolvers() {
                        ApgdOptions options;
                        applyCommon(settings, options);
                        return std::make_unique<ApgdSolver>(options);
+                     }});
+  entries.push_back({"newton", "Semismooth Newton on the min-map, exact friction, sparse LL^T / LU",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       NewtonOptions options;
+                       applyCommon(settings, options);
+                       return std::make_unique<NewtonSolver>(options);
+                     }});
+  entries.push_back({"newton-fb",
+                     "Semismooth Newton on Fischer-Burmeister for boxes (Billups 1995)",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       NewtonOptions options;
+                       applyCommon(settings, options);
+                       options.reformulation = Reformulation::FischerBurmeister;
+                       return std::make_unique<NewtonSolver>(options);
                      }});
   entries.push_back({"fallback", "Dantzig, then APGD, then PGS: the first that converges",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {

@@ -11,6 +11,7 @@
 #include <mlcp/lemke_solver.hpp>
 #include <mlcp/matrix_free_problem.hpp>
 #include <mlcp/mixed_lcp.hpp>
+#include <mlcp/newton_solver.hpp>
 #include <mlcp/operator.hpp>
 #include <mlcp/options.hpp>
 #include <mlcp/pgs_solver.hpp>

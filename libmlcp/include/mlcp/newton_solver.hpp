@@ -1,0 +1,174 @@
+#pragma once
+
+#include <mlcp/mixed_lcp.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace mlcp {
+
+namespace detail {
+class NewtonSystem;
+struct NewtonWorkspace;
+struct NaturalMap;
+struct MapValue;
+struct JacobianRows;
+}  // namespace detail
+
+/// The equation Phi(x) = 0 whose root NewtonSolver seeks (docs/newton.md, "Reformulations").
+enum class Reformulation {
+  /// Phi_i = x_i - mid(l_i, x_i - w_i / d_i, u_i): the spec's scaled natural map itself, so
+  /// Phi = 0 is the solution and ||Phi||_inf / X is the scaled residual.
+  MinMap,
+  /// The Fischer-Burmeister function for boxes [Billups 1995, eq. (4)]: smooth merit function,
+  /// so the line search never stalls away from a solution; slower near degenerate rows.
+  FischerBurmeister,
+};
+
+/// "min-map" or "fischer-burmeister".
+std::string_view toString(Reformulation reformulation);
+
+/// How NewtonSolver solves its linear systems.
+enum class NewtonLinearSolver {
+  /// Dense for small or dense problems, sparse otherwise (NewtonOptions::denseRows).
+  Automatic,
+  /// Eigen's dense LL^T (symmetric systems) or partial-pivoting LU.
+  Dense,
+  /// SuiteSparse: CHOLMOD's LL^T / LDL^T (symmetric systems), KLU's LU (the others).
+  Sparse,
+};
+
+/// Options of NewtonSolver. SolverOptions::maxIterations counts Newton steps.
+struct NewtonOptions : SolverOptions {
+  NewtonOptions() {
+    maxIterations = 100;
+    relativeTolerance = 1e-10;
+  }
+  /// The equation solved (MinMap is the default, "newton"; "newton-fb" is FischerBurmeister).
+  Reformulation reformulation = Reformulation::MinMap;
+  /// Linear algebra of the Newton systems.
+  NewtonLinearSolver linearSolver = NewtonLinearSolver::Automatic;
+  /// Automatic uses the dense path up to this many rows (>= 0).
+  int denseRows = 64;
+  /// Levenberg-Marquardt (proximal) term mu added to the Jacobi-scaled free rows: mu = clamp(
+  /// regularization * ||Phi||_inf / X, minimumRegularization, 1) [Fan & Yuan 2005]. It keeps
+  /// the systems of a singular A (CFM 0, redundant contacts, closed loops) solvable and vanishes
+  /// as the residual does, so convergence stays fast.
+  double regularization = 1e-2;
+  /// Initial weight rho (>= 0) of the proximal term of the first problems, relative to the row
+  /// scales: far from a solution the steps solve (A + rho D) x - (b + rho D xc) instead, xc the
+  /// last center [Rockafellar 1976]; rho falls as those problems get easy (docs/newton.md).
+  double proximalWeight = 1.0;
+  /// Smallest mu (> 0): the systems stay positive definite in rounding.
+  double minimumRegularization = 1e-12;
+  /// Armijo's sufficient-decrease constant sigma of the line search on theta = 1/2 ||Phi||^2
+  /// (0 < sigma < 1/2).
+  double armijo = 1e-4;
+  /// Non-monotone line search [Grippo, Lampariello & Lucidi 1986]: theta is compared with the
+  /// largest of the last `memory` accepted values (>= 1; 1 is the monotone Armijo rule).
+  int memory = 1;
+  /// Step halvings per line search (>= 1); when they run out, mu grows a hundredfold and the
+  /// direction is recomputed.
+  int maxBacktracks = 30;
+
+  /// True when usable; otherwise *why names the violated constraint (Ceres style).
+  bool isValid(std::string* why) const;
+};
+
+/// What the last NewtonSolver::solve() did beyond the common report.
+struct NewtonStatistics {
+  int factorizations = 0;        ///< numeric factorizations (the dominant cost)
+  int symbolicAnalyses = 0;      ///< fill-reducing orderings computed (once per pattern)
+  int backtracks = 0;            ///< step halvings in the line searches
+  int regularizationRaises = 0;  ///< directions recomputed with a larger mu
+  int unsymmetricSteps = 0;      ///< steps that needed the LU (sliding friction, non-symmetric A)
+  int proximalCenters = 0;       ///< proximal problems (centers) the steps went through
+  double regularization = 0.0;   ///< mu of the last step
+  std::string_view linearAlgebra = "none";  ///< "dense", "cholmod", "klu" of the last step
+};
+
+/// Semismooth Newton method for the boxed LCP with friction index (docs/newton.md): finds a
+/// root of Phi(x) = 0, a reformulation of the complementarity conditions (min/mid map, or
+/// Fischer-Burmeister for boxes) in which the friction bounds +-mu x_k are part of the equation
+/// and of its generalized Jacobian [Qi & Sun 1993; De Luca, Facchinei & Kanzow 1996; Billups
+/// 1995], globalised by a non-monotone Armijo line search on theta = 1/2 ||Phi||^2 and
+/// regularised Levenberg-Marquardt style so that singular A still converges.
+///
+/// Used terms (docs/conventions.md): A (n x n), b, lo, hi, findex (n), nub; w = A x - b;
+/// effective bounds l_i, u_i (u_i = |hi_i x_k| on friction rows); d_i the spec's row scale;
+/// S = D^-1/2 A D^-1/2 the Jacobi-scaled A.
+///
+/// Each step: the rows split into those whose Jacobian row involves A (free rows of the
+/// min-map) and those where it is the unit row of x_i plus, on a friction row at its bound, the
+/// coupling -dmu|x_k|/dx_k to its normal. Unit rows are eliminated; the free rows give a
+/// symmetric system S_FF + diag + mu I, factored by LL^T (CHOLMOD or dense) when A is symmetric
+/// and no friction row at its bound couples to a free normal; otherwise the whole system goes
+/// to an LU (KLU or dense). Symbolic analyses are kept while the pattern of A is the same,
+/// across iterations and across the steps of a simulation.
+///
+/// Status: Converged when SolverOptions::accepts holds (default tolerance 1e-10);
+/// MaxIterations; Inaccurate when the line search cannot decrease theta even with the largest
+/// regularization (a stationary point of theta that is no solution, or A far from monotone);
+/// TimeLimit. Uses the initial guess. Any A: symmetric positive semi-definite A is the case the
+/// theory covers; non-symmetric A (circuits) goes through the LU.
+/// Cost per step: one numeric factorization (O(nonzeros of the factor) memory), two products
+/// A x, O(n) per line-search trial. Memory: O(nonzeros of A) set up per pattern. solve()
+/// allocates nothing after the first solve at a given pattern, except KLU's numeric
+/// factorization (only steps that need the LU on the sparse path).
+class NewtonSolver final : public MixedLCP {
+ public:
+  /// @throws std::invalid_argument when options are not valid (NewtonOptions::isValid).
+  explicit NewtonSolver(const NewtonOptions& options = {});
+  ~NewtonSolver() override;
+
+  /// @throws std::invalid_argument naming the violated constraint.
+  void setOptions(const NewtonOptions& options);
+  /// The options in use.
+  const NewtonOptions& options() const { return m_options; }
+  /// What the last solve did.
+  const NewtonStatistics& statistics() const { return m_statistics; }
+
+  /// "newton" (min-map) or "newton-fb" (Fischer-Burmeister).
+  std::string_view name() const override;
+  Capabilities capabilities() const override;
+  const SolverOptions& commonOptions() const override { return m_options; }
+
+ protected:
+  void doSetup(int n) override;
+  void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
+
+ private:
+  enum class StepOutcome { Stepped, NoDecrease, NoFactorization };
+
+  /// x's w, Phi and the Jacobian rows (of the proximal problem when rho > 0), and the
+  /// problem's own spec residuals of x.
+  detail::NaturalMap evaluate(const ProblemView& problem);
+  /// Phi (n) and theta at (x, w) of the proximal problem (A + rho D, b + rho D xc): the
+  /// problem itself when rho = 0; the Jacobian rows when rows is given.
+  detail::MapValue proximalMap(const ProblemView& problem,
+                               const Eigen::VectorXd& x,
+                               const Eigen::VectorXd& w,
+                               Eigen::VectorXd& phi,
+                               detail::JacobianRows* rows);
+  /// One Newton step with line search, raising mu until the system factors and the step
+  /// decreases theta.
+  StepOutcome step(const ProblemView& problem);
+  /// Direction of the Newton step at the workspace's x, regularised by mu (raised until the
+  /// system factors); false when no mu up to 1 gives one.
+  bool direction(const ProblemView& problem, double& mu);
+  /// Backtracks from x along the direction; true when a step met the (non-monotone) Armijo
+  /// rule.
+  bool lineSearch(const ProblemView& problem);
+
+  static constexpr std::uint64_t kNoMatrix = ~std::uint64_t{0};
+
+  NewtonOptions m_options;
+  NewtonStatistics m_statistics;
+  std::uint64_t m_systemVersion = kNoMatrix;  // matrixVersion() m_system was set up for
+  std::unique_ptr<detail::NewtonWorkspace> m_workspace;
+  std::unique_ptr<detail::NewtonSystem> m_system;
+};
+
+}  // namespace mlcp

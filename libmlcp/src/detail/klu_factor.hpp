@@ -1,0 +1,41 @@
+#pragma once
+
+#include "sparse_pattern.hpp"
+
+#include <memory>
+
+namespace mlcp::detail {
+
+/// A sparse LU factorization of a general n x n matrix in compressed sparse columns by
+/// SuiteSparse's KLU (made for the repeated factorizations of circuit simulation): the
+/// block-triangular and fill-reducing orderings once per pattern (analyse()); the first numeric
+/// factorization chooses the pivots, later ones reuse that pivot sequence (klu_refactor, which
+/// allocates nothing) as long as its reciprocal condition estimate stays above 1e-12, else it
+/// pivots anew; solves in place without allocation.
+///
+/// The matrix is read in place from a SparsePattern, which must outlive the calls and keep its
+/// pattern between analyse() and factorize().
+class KluFactor {
+ public:
+  KluFactor();
+  ~KluFactor();
+  KluFactor(const KluFactor&) = delete;
+  KluFactor& operator=(const KluFactor&) = delete;
+
+  /// Orders and analyses the pattern of `matrix`; forgets the pivots of earlier values.
+  void analyse(const SparsePattern& matrix);
+  /// Factors the values now in `matrix` (same pattern as analysed). False when it is singular
+  /// in rounding.
+  bool factorize(SparsePattern& matrix);
+  /// x = K^-1 rhs (n each; they may not alias).
+  void solve(const double* rhs, double* x);
+  /// Factorizations that chose their pivots anew (klu_factor: allocates) since the last
+  /// analyse().
+  int pivotingFactorizations() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace mlcp::detail

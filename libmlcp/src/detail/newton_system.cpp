@@ -1,0 +1,319 @@
+#include "newton_system.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mlcp::detail {
+
+namespace {
+
+using Sparse = Operator::SparseMatrix;
+
+/// Relative asymmetry below which A takes the symmetric (LL^T) path, as DantzigOptions'
+/// default symmetryTolerance: A's rounding from a float engine stays symmetric.
+constexpr double kSymmetryTolerance = 1e-6;
+
+/// A_ji for the entry A_ij at position p of column j (0 when not stored); binary search in the
+/// sorted column i. Allocates nothing.
+double transposed(const Sparse& A, int i, int j) {
+  const int* rows = A.innerIndexPtr();
+  const int* begin = rows + A.outerIndexPtr()[i];
+  const int* end = rows + A.outerIndexPtr()[i + 1];
+  const int* found = std::lower_bound(begin, end, j);
+  return found != end && *found == j ? A.valuePtr()[found - rows] : 0.0;
+}
+
+bool isSymmetric(const Sparse& A) {
+  const double largest =
+      A.nonZeros() > 0
+          ? Eigen::Map<const Eigen::VectorXd>(A.valuePtr(), A.nonZeros()).cwiseAbs().maxCoeff()
+          : 0.0;
+  const double allowed = kSymmetryTolerance * largest;
+  for (int j = 0; j < A.outerSize(); ++j)
+    for (int p = A.outerIndexPtr()[j]; p < A.outerIndexPtr()[j + 1]; ++p) {
+      const int i = A.innerIndexPtr()[p];
+      if (i > j && std::abs(A.valuePtr()[p] - transposed(A, i, j)) > allowed) return false;
+      if (i < j && transposed(A, i, j) == 0.0 && std::abs(A.valuePtr()[p]) > allowed)
+        return false;  // an entry above the diagonal without its twin below
+    }
+  return true;
+}
+
+/// One column of a pattern being built: (row, source) pairs, sorted and merged.
+void appendColumn(std::vector<std::pair<int, int>>& column,
+                  SparsePattern& pattern,
+                  std::vector<int>& source) {
+  std::sort(column.begin(), column.end());
+  for (size_t e = 0; e < column.size(); ++e) {
+    if (e > 0 && column[e].first == column[e - 1].first) {
+      if (column[e].second >= 0) source.back() = column[e].second;  // A's entry wins
+      continue;
+    }
+    pattern.rowIndex.push_back(column[e].first);
+    source.push_back(column[e].second);
+  }
+  pattern.columnStart.push_back(pattern.nonZeros());
+}
+
+}  // namespace
+
+void NewtonSystem::resize(int n) {
+  m_n = n;
+  m_sqrtD.resize(n);
+  m_inverseSqrtD.resize(n);
+  m_dxUnit.resize(n);
+  m_product.resize(n);
+  m_rhs.resize(n);
+  m_dy.resize(n);
+  m_dense.resize(0, 0);  // sized on the first dense step
+}
+
+void NewtonSystem::setMatrix(const ProblemView& problem, std::uint64_t version) {
+  m_version = version;
+  if (problem.A.form() == MatrixForm::Dense && problem.size() <= 0) return;
+  const Sparse& A = problem.sparseA();
+  m_symmetricA = isSymmetric(A);
+  if (m_havePatterns && !samePattern(problem)) m_havePatterns = false;
+}
+
+bool NewtonSystem::samePattern(const ProblemView& problem) const {
+  const Sparse& A = problem.sparseA();
+  const int n = problem.size();
+  if (static_cast<int>(m_patternStarts.size()) != n + 1 ||
+      static_cast<int>(m_patternRows.size()) != A.nonZeros() || m_patternFindex != problem.findex)
+    return false;
+  return std::equal(m_patternStarts.begin(), m_patternStarts.end(), A.outerIndexPtr()) &&
+         std::equal(m_patternRows.begin(), m_patternRows.end(), A.innerIndexPtr());
+}
+
+void NewtonSystem::buildPatterns(const ProblemView& problem) {
+  const Sparse& A = problem.sparseA();
+  const int n = problem.size();
+  m_patternStarts.assign(A.outerIndexPtr(), A.outerIndexPtr() + n + 1);
+  m_patternRows.assign(A.innerIndexPtr(), A.innerIndexPtr() + A.nonZeros());
+  m_patternFindex = problem.findex;
+  std::vector<std::vector<int>> frictionRowsOf(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i)
+    if (problem.findex[i] >= 0) frictionRowsOf[static_cast<size_t>(problem.findex[i])].push_back(i);
+
+  for (SparsePattern* pattern : {&m_lower, &m_full}) {
+    pattern->n = n;
+    pattern->columnStart.assign(1, 0);
+    pattern->rowIndex.clear();
+  }
+  m_lowerSource.clear();
+  m_fullSource.clear();
+  std::vector<std::pair<int, int>> lower, full;
+  for (int j = 0; j < n; ++j) {
+    lower.assign(1, {j, -1});
+    full.assign(1, {j, -1});
+    for (int p = A.outerIndexPtr()[j]; p < A.outerIndexPtr()[j + 1]; ++p) {
+      const int i = A.innerIndexPtr()[p];
+      full.emplace_back(i, p);
+      if (i >= j) lower.emplace_back(i, p);
+    }
+    for (const int i : frictionRowsOf[static_cast<size_t>(j)]) full.emplace_back(i, -1);
+    appendColumn(lower, m_lower, m_lowerSource);
+    appendColumn(full, m_full, m_fullSource);
+  }
+  m_lower.values.assign(m_lowerSource.size(), 0.0);
+  m_full.values.assign(m_fullSource.size(), 0.0);
+
+  auto position = [](const SparsePattern& pattern, int i, int j) {
+    const auto begin = pattern.rowIndex.begin() + pattern.columnStart[static_cast<size_t>(j)];
+    const auto end = pattern.rowIndex.begin() + pattern.columnStart[static_cast<size_t>(j) + 1];
+    return static_cast<int>(std::lower_bound(begin, end, i) - pattern.rowIndex.begin());
+  };
+  m_lowerDiagonal.resize(static_cast<size_t>(n));
+  m_fullDiagonal.resize(static_cast<size_t>(n));
+  m_fullCoupling.assign(static_cast<size_t>(n), -1);
+  for (int i = 0; i < n; ++i) {
+    m_lowerDiagonal[static_cast<size_t>(i)] = position(m_lower, i, i);
+    m_fullDiagonal[static_cast<size_t>(i)] = position(m_full, i, i);
+    if (problem.findex[i] >= 0)
+      m_fullCoupling[static_cast<size_t>(i)] = position(m_full, i, problem.findex[i]);
+  }
+  m_havePatterns = true;
+  m_cholmodAnalysed = m_kluAnalysed = false;
+}
+
+bool NewtonSystem::isUnit(const JacobianRows& rows, int i) const {
+  return rows.beta[i] <= 1e-14 * rows.alpha[i];
+}
+
+bool NewtonSystem::coupled(const ProblemView& problem, const JacobianRows& rows) const {
+  for (int i = 0; i < m_n; ++i) {
+    if (rows.gamma[i] == 0.0) continue;
+    if (!isUnit(rows, i) || !isUnit(rows, problem.findex[i])) return true;
+  }
+  return false;
+}
+
+double NewtonSystem::couplingOf(const JacobianRows& rows, int i, int k) const {
+  const double divisor = isUnit(rows, i) ? rows.alpha[i] : rows.beta[i];
+  return rows.gamma[i] / divisor * m_sqrtD[i] * m_inverseSqrtD[k];
+}
+
+double NewtonSystem::diagonalOf(const JacobianRows& rows, int i, double mu) const {
+  return rows.alpha[i] / rows.beta[i] + mu;
+}
+
+void NewtonSystem::eliminateUnitRows(const ProblemView& problem,
+                                     const JacobianRows& rows,
+                                     const Eigen::VectorXd& phi) {
+  for (int pass = 0; pass < 2; ++pass)  // normals first: friction rows read their dx_k
+    for (int i = 0; i < m_n; ++i) {
+      const int k = problem.findex[i];
+      if ((k >= 0) != (pass == 1)) continue;
+      if (!isUnit(rows, i)) {
+        m_dxUnit[i] = 0.0;
+        continue;
+      }
+      const double coupling = k >= 0 ? rows.gamma[i] * m_dxUnit[k] : 0.0;
+      m_dxUnit[i] = (-phi[i] - coupling) / rows.alpha[i];
+    }
+}
+
+void NewtonSystem::symmetricRightSide(const ProblemView& problem,
+                                      const JacobianRows& rows,
+                                      const Eigen::VectorXd& phi) {
+  eliminateUnitRows(problem, rows, phi);
+  const bool anyUnit = (m_dxUnit.array() != 0.0).any();
+  if (anyUnit) problem.multiplyA(m_dxUnit, m_product);
+  for (int i = 0; i < m_n; ++i) {
+    if (isUnit(rows, i)) {
+      m_rhs[i] = 0.0;
+      continue;
+    }
+    m_rhs[i] =
+        -m_sqrtD[i] * phi[i] / rows.beta[i] - (anyUnit ? m_inverseSqrtD[i] * m_product[i] : 0.0);
+  }
+}
+
+void NewtonSystem::unsymmetricRightSide(const JacobianRows& rows, const Eigen::VectorXd& phi) {
+  for (int i = 0; i < m_n; ++i) {
+    const double divisor = isUnit(rows, i) ? rows.alpha[i] : rows.beta[i];
+    m_rhs[i] = -m_sqrtD[i] * phi[i] / divisor;
+  }
+}
+
+bool NewtonSystem::factorDense(const ProblemView& problem,
+                               const JacobianRows& rows,
+                               double mu,
+                               bool symmetric) {
+  const Eigen::MatrixXd& A = problem.denseA();
+  m_dense.resize(m_n, m_n);
+  for (int j = 0; j < m_n; ++j)
+    for (int i = 0; i < m_n; ++i) {
+      const bool unitRow = isUnit(rows, i);
+      const bool eliminated = symmetric && (unitRow || isUnit(rows, j));
+      double value = unitRow || eliminated ? 0.0 : A(i, j) * m_inverseSqrtD[i] * m_inverseSqrtD[j];
+      if (i == j) value += unitRow ? 1.0 : diagonalOf(rows, i, mu);
+      m_dense(i, j) = value;
+    }
+  if (symmetric) {
+    m_llt.compute(m_dense);
+    return m_llt.info() == Eigen::Success;
+  }
+  for (int i = 0; i < m_n; ++i) {
+    const int k = problem.findex[i];
+    if (k >= 0 && rows.gamma[i] != 0.0) m_dense(i, k) += couplingOf(rows, i, k);
+  }
+  m_lu.compute(m_dense);
+  const double pivotFloor = 1e-14 * m_dense.cwiseAbs().maxCoeff();
+  return (m_lu.matrixLU().diagonal().array().abs() > pivotFloor).all();
+}
+
+bool NewtonSystem::factorSparse(const ProblemView& problem,
+                                const JacobianRows& rows,
+                                double mu,
+                                bool symmetric,
+                                NewtonStatistics& statistics) {
+  if (!m_havePatterns) buildPatterns(problem);
+  const double* a = problem.sparseA().valuePtr();
+  SparsePattern& K = symmetric ? m_lower : m_full;
+  const std::vector<int>& source = symmetric ? m_lowerSource : m_fullSource;
+  for (int j = 0; j < m_n; ++j) {
+    const bool unitColumn = isUnit(rows, j);
+    for (int p = K.columnStart[static_cast<size_t>(j)];
+         p < K.columnStart[static_cast<size_t>(j) + 1]; ++p) {
+      const int i = K.rowIndex[static_cast<size_t>(p)];
+      const int s = source[static_cast<size_t>(p)];
+      const bool eliminated = isUnit(rows, i) || (symmetric && unitColumn);
+      K.values[static_cast<size_t>(p)] =
+          eliminated || s < 0 ? 0.0 : a[s] * m_inverseSqrtD[i] * m_inverseSqrtD[j];
+    }
+  }
+  const std::vector<int>& diagonal = symmetric ? m_lowerDiagonal : m_fullDiagonal;
+  for (int i = 0; i < m_n; ++i)
+    K.values[static_cast<size_t>(diagonal[static_cast<size_t>(i)])] +=
+        isUnit(rows, i) ? 1.0 : diagonalOf(rows, i, mu);
+  if (symmetric) {
+    if (!m_cholmodAnalysed) {
+      m_cholmod.analyse(K);
+      m_cholmodAnalysed = true;
+      ++statistics.symbolicAnalyses;
+    }
+    statistics.linearAlgebra = "cholmod";
+    return m_cholmod.factorize(K);
+  }
+  for (int i = 0; i < m_n; ++i) {
+    const int k = problem.findex[i];
+    if (k >= 0 && rows.gamma[i] != 0.0)
+      K.values[static_cast<size_t>(m_fullCoupling[static_cast<size_t>(i)])] +=
+          couplingOf(rows, i, k);
+  }
+  if (!m_kluAnalysed) {
+    m_klu.analyse(K);
+    m_kluAnalysed = true;
+    ++statistics.symbolicAnalyses;
+  }
+  statistics.linearAlgebra = "klu";
+  return m_klu.factorize(K);
+}
+
+bool NewtonSystem::solve(const ProblemView& problem,
+                         const JacobianRows& rows,
+                         const Eigen::VectorXd& phi,
+                         const Eigen::VectorXd& d,
+                         double mu,
+                         const NewtonOptions& options,
+                         Eigen::VectorXd& dx,
+                         NewtonStatistics& statistics) {
+  m_sqrtD = d.cwiseSqrt();
+  m_inverseSqrtD = m_sqrtD.cwiseInverse();
+  const bool symmetric = m_symmetricA && !coupled(problem, rows);
+  const bool dense =
+      options.linearSolver == NewtonLinearSolver::Dense ||
+      (options.linearSolver == NewtonLinearSolver::Automatic && m_n <= options.denseRows);
+  if (!symmetric) ++statistics.unsymmetricSteps;
+  ++statistics.factorizations;
+  bool factored = false;
+  if (dense) {
+    statistics.linearAlgebra = "dense";
+    factored = factorDense(problem, rows, mu, symmetric);
+  } else {
+    if (m_havePatterns && !samePattern(problem)) m_havePatterns = false;
+    factored = factorSparse(problem, rows, mu, symmetric, statistics);
+  }
+  if (!factored) return false;
+
+  if (symmetric)
+    symmetricRightSide(problem, rows, phi);
+  else
+    unsymmetricRightSide(rows, phi);
+  if (dense && symmetric)
+    m_dy = m_llt.solve(m_rhs);
+  else if (dense)
+    m_dy = m_lu.solve(m_rhs);
+  else if (symmetric)
+    m_cholmod.solve(m_rhs.data(), m_dy.data());
+  else
+    m_klu.solve(m_rhs.data(), m_dy.data());
+
+  for (int i = 0; i < m_n; ++i)
+    dx[i] = symmetric && isUnit(rows, i) ? m_dxUnit[i] : m_inverseSqrtD[i] * m_dy[i];
+  return dx.allFinite();
+}
+
+}  // namespace mlcp::detail

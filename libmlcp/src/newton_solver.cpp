@@ -1,0 +1,309 @@
+#include "detail/box_projection.hpp"
+#include "detail/iteration_monitor.hpp"
+#include "detail/newton_map.hpp"
+#include "detail/newton_system.hpp"
+
+#include <mlcp/newton_solver.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+namespace mlcp {
+
+namespace detail {
+
+/// NewtonSolver's vectors (n each), sized in doSetup().
+struct NewtonWorkspace {
+  Eigen::VectorXd x, w;                           ///< the iterate and w = A x - b
+  Eigen::VectorXd phi;                            ///< Phi(x)
+  Eigen::VectorXd d;                              ///< the spec's row scales d_i > 0
+  Eigen::VectorXd dx, q;                          ///< the Newton step and A dx
+  Eigen::VectorXd xTrial, wTrial, phiTrial;       ///< a line-search trial point
+  Eigen::VectorXd best;                           ///< the iterate with the least scaled residual
+  Eigen::VectorXd xCenter, wProximal, dProximal;  ///< the proximal problem's center, w, d
+  double rho = 0.0;                               ///< the proximal weight (0: the problem itself)
+  JacobianRows rows;                              ///< the generalized Jacobian at x
+  std::vector<double> thetas;  ///< the last `memory` accepted theta (non-monotone rule)
+  MapValue map;                ///< theta = 1/2 ||Phi(x)||^2 and the map's scaled residual
+
+  void resize(int n) {
+    for (Eigen::VectorXd* v : {&x, &w, &phi, &d, &dx, &q, &xTrial, &wTrial, &phiTrial, &best,
+                               &xCenter, &wProximal, &dProximal})
+      v->resize(n);
+    rows.resize(n);
+  }
+  /// The largest of the remembered theta values (the non-monotone reference).
+  double referenceTheta() const { return *std::max_element(thetas.begin(), thetas.end()); }
+  /// Remembers an accepted theta, forgetting the oldest.
+  void remember(double value) {
+    std::rotate(thetas.begin(), thetas.begin() + 1, thetas.end());
+    thetas.back() = value;
+  }
+};
+
+}  // namespace detail
+
+namespace {
+
+/// Scaled residual above which the steps start on a proximal problem.
+constexpr double kProximalAbove = 1e-3;
+/// Steps on one proximal problem before its center moves anyway (and rho grows).
+constexpr int kInnerSteps = 12;
+/// A proximal problem solved in at most this many steps lets rho fall tenfold.
+constexpr int kEasySteps = 3;
+/// rho below this falls to 0; a stuck step raises it to at least kSmallestRaisedWeight.
+constexpr double kSmallestWeight = 1e-5;
+constexpr double kSmallestRaisedWeight = 1e-2;
+
+/// The regularization mu of a step at the given scaled residual [Fan & Yuan 2005: mu ~ ||F||].
+double regularizationFor(const NewtonOptions& options, double scaledResidual) {
+  return std::clamp(options.regularization * scaledResidual, options.minimumRegularization, 1.0);
+}
+
+}  // namespace
+
+std::string_view toString(Reformulation reformulation) {
+  return reformulation == Reformulation::MinMap ? "min-map" : "fischer-burmeister";
+}
+
+bool NewtonOptions::isValid(std::string* why) const {
+  if (!SolverOptions::isValid(why)) return false;
+  auto fail = [why](std::string message) {
+    if (why != nullptr) *why = std::move(message);
+    return false;
+  };
+  if (denseRows < 0)
+    return fail(fmt::format("NewtonOptions::denseRows = {}. Violated constraint: denseRows >= 0",
+                            denseRows));
+  if (!(regularization >= 0.0 && std::isfinite(regularization)))
+    return fail(
+        fmt::format("NewtonOptions::regularization = {}. Violated constraint: regularization >= 0",
+                    regularization));
+  if (!(proximalWeight >= 0.0 && std::isfinite(proximalWeight)))
+    return fail(
+        fmt::format("NewtonOptions::proximalWeight = {}. Violated constraint: proximalWeight >= 0",
+                    proximalWeight));
+  if (!(minimumRegularization > 0.0 && minimumRegularization <= 1.0))
+    return fail(
+        fmt::format("NewtonOptions::minimumRegularization = {}. Violated constraint: 0 "
+                    "< minimumRegularization <= 1",
+                    minimumRegularization));
+  if (!(armijo > 0.0 && armijo < 0.5))
+    return fail(
+        fmt::format("NewtonOptions::armijo = {}. Violated constraint: 0 < armijo < 0.5", armijo));
+  if (memory < 1)
+    return fail(
+        fmt::format("NewtonOptions::memory = {}. Violated constraint: memory >= 1", memory));
+  if (maxBacktracks < 1)
+    return fail(
+        fmt::format("NewtonOptions::maxBacktracks = {}. Violated constraint: maxBacktracks >= 1",
+                    maxBacktracks));
+  return true;
+}
+
+NewtonSolver::NewtonSolver(const NewtonOptions& options)
+    : m_workspace(std::make_unique<detail::NewtonWorkspace>()),
+      m_system(std::make_unique<detail::NewtonSystem>()) {
+  setOptions(options);
+}
+
+NewtonSolver::~NewtonSolver() = default;
+
+void NewtonSolver::setOptions(const NewtonOptions& options) {
+  std::string why;
+  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  m_options = options;
+  m_workspace->thetas.assign(static_cast<size_t>(m_options.memory), 0.0);
+}
+
+std::string_view NewtonSolver::name() const {
+  return m_options.reformulation == Reformulation::MinMap ? "newton" : "newton-fb";
+}
+
+Capabilities NewtonSolver::capabilities() const {
+  Capabilities c;
+  c.usesInitialGuess = true;
+  c.iterative = true;  // stops on a tolerance; its residual history is worth plotting
+  return c;
+}
+
+void NewtonSolver::doSetup(int n) {
+  m_workspace->resize(n);
+  m_system->resize(n);
+  m_systemVersion = kNoMatrix;
+}
+
+bool NewtonSolver::direction(const ProblemView& problem, double& mu) {
+  detail::NewtonWorkspace& ws = *m_workspace;
+  for (;;) {
+    if (m_system->solve(problem, ws.rows, ws.phi, ws.d, mu, m_options, ws.dx, m_statistics))
+      return true;
+    if (mu >= 1.0) return false;
+    mu = std::min(1.0, 100.0 * mu);
+    ++m_statistics.regularizationRaises;
+  }
+}
+
+detail::MapValue NewtonSolver::proximalMap(const ProblemView& problem,
+                                           const Eigen::VectorXd& x,
+                                           const Eigen::VectorXd& w,
+                                           Eigen::VectorXd& phi,
+                                           detail::JacobianRows* rows) {
+  detail::NewtonWorkspace& ws = *m_workspace;
+  if (ws.rho == 0.0)
+    return detail::evaluateMap(m_options.reformulation, problem, x, w, ws.d, phi, rows);
+  // w' = w + rho D (x - xc), d' = (1 + rho) d; dv' = ((A dx)_i + rho d_i dx_i) / d'_i.
+  ws.wProximal = w + ws.rho * ws.d.cwiseProduct(x - ws.xCenter);
+  ws.dProximal = (1.0 + ws.rho) * ws.d;
+  const detail::MapValue value = detail::evaluateMap(m_options.reformulation, problem, x,
+                                                     ws.wProximal, ws.dProximal, phi, rows);
+  if (rows != nullptr) {
+    rows->alpha += rows->beta * (ws.rho / (1.0 + ws.rho));
+    rows->beta /= 1.0 + ws.rho;
+  }
+  return value;
+}
+
+bool NewtonSolver::lineSearch(const ProblemView& problem) {
+  detail::NewtonWorkspace& ws = *m_workspace;
+  problem.multiplyA(ws.dx, ws.q);
+  const double reference = ws.referenceTheta();
+  double t = 1.0;
+  for (int k = 0; k < m_options.maxBacktracks; ++k, t *= 0.5) {
+    ws.xTrial = ws.x + t * ws.dx;
+    ws.wTrial = ws.w + t * ws.q;
+    const detail::MapValue trial = proximalMap(problem, ws.xTrial, ws.wTrial, ws.phiTrial, nullptr);
+    if (trial.theta <= reference - 2.0 * m_options.armijo * t * ws.map.theta) {
+      ws.x.swap(ws.xTrial);
+      return true;
+    }
+    ++m_statistics.backtracks;
+  }
+  return false;
+}
+
+NewtonSolver::StepOutcome NewtonSolver::step(const ProblemView& problem) {
+  detail::NewtonWorkspace& ws = *m_workspace;
+  double mu = regularizationFor(m_options, ws.map.scaled);
+  for (;;) {
+    if (!direction(problem, mu)) return StepOutcome::NoFactorization;
+    if (lineSearch(problem)) break;
+    if (mu >= 1.0) return StepOutcome::NoDecrease;
+    mu = std::min(1.0, 100.0 * mu);
+    ++m_statistics.regularizationRaises;
+  }
+  m_statistics.regularization = mu;
+  return StepOutcome::Stepped;
+}
+
+detail::NaturalMap NewtonSolver::evaluate(const ProblemView& problem) {
+  detail::NewtonWorkspace& ws = *m_workspace;
+  problem.multiplyA(ws.x, ws.w);
+  ws.w -= problem.b;
+  ws.map = proximalMap(problem, ws.x, ws.w, ws.phi, &ws.rows);
+  return detail::naturalMapResidual(problem, ws.x, [&](int i) { return ws.w[i] + problem.b[i]; });
+}
+
+void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
+  const int n = problem.size();
+  m_statistics = {};
+  detail::IterationMonitor monitor(m_options, report);
+  detail::NewtonWorkspace& ws = *m_workspace;
+  if (m_systemVersion != matrixVersion()) {
+    m_system->setMatrix(problem, matrixVersion());
+    m_systemVersion = matrixVersion();
+  }
+  const Eigen::VectorXd& scalesOfA = problem.rowScalesA();
+  for (int i = 0; i < n; ++i) ws.d[i] = rowScale(scalesOfA[i], problem.b[i]);
+
+  // Converged returns the iterate that met the test; the other statuses the best one seen.
+  auto finish = [&](Status status) {
+    report.status = status;
+    x = status == Status::Converged ? ws.x : ws.best;
+  };
+
+  ws.x = x;
+  detail::projectOntoBounds(problem, ws.x);
+  ws.xCenter = ws.x;
+  ws.rho = 0.0;
+  detail::NaturalMap residual = evaluate(problem);
+  detail::NaturalMap best = residual;
+  ws.best = ws.x;
+  monitor.record(residual);
+  std::fill(ws.thetas.begin(), ws.thetas.end(), ws.map.theta);
+  if (monitor.meets(residual)) {
+    finish(Status::Converged);
+    detail::setMessage(report, "converged: the start meets the tolerance (scaled residual {:.3g})",
+                       residual.scaled);
+    return;
+  }
+  // Far from a solution, steps on the proximal problem (A + rho D, b + rho D xc); rho falls as
+  // the proximal problems get easy, down to 0 (the problem itself: quadratic convergence).
+  ws.rho = residual.scaled > kProximalAbove ? m_options.proximalWeight : 0.0;
+  int innerSteps = 0;
+  evaluate(problem);
+  std::fill(ws.thetas.begin(), ws.thetas.end(), ws.map.theta);
+  for (int iteration = 1; iteration <= m_options.maxIterations; ++iteration) {
+    const StepOutcome outcome = step(problem);
+    if (outcome == StepOutcome::NoFactorization) {
+      finish(Status::NumericalFailure);
+      detail::setMessage(report,
+                         "the Newton system of step {} did not factor even with regularization "
+                         "1 (best scaled residual {:.3g})",
+                         iteration, best.scaled);
+      return;
+    }
+    ++innerSteps;
+    report.iterations = iteration;
+    residual = evaluate(problem);
+    monitor.record(residual);
+    if (residual.scaled <= best.scaled) {
+      best = residual;
+      ws.best = ws.x;
+    }
+    if (monitor.meets(residual)) {
+      finish(Status::Converged);
+      detail::setMessage(report,
+                         "converged: scaled residual {:.3g} after {} Newton steps ({} proximal "
+                         "centers, {} factorizations, {})",
+                         residual.scaled, iteration, m_statistics.proximalCenters,
+                         m_statistics.factorizations, m_statistics.linearAlgebra);
+      return;
+    }
+    if (monitor.timeIsUp()) {
+      finish(Status::TimeLimit);
+      detail::setMessage(report,
+                         "time limit of {} s reached after {} Newton steps (best scaled "
+                         "residual {:.3g})",
+                         m_options.maxSeconds, iteration, best.scaled);
+      return;
+    }
+    // The proximal problem is solved (or stuck): a new center, rho from the effort it took.
+    const bool solved = ws.rho > 0.0 && ws.map.scaled <= 0.1 * residual.scaled;
+    const bool stuck = outcome == StepOutcome::NoDecrease || innerSteps >= kInnerSteps;
+    if (solved || stuck) {
+      if (stuck)
+        ws.rho = std::max(10.0 * ws.rho, kSmallestRaisedWeight);
+      else if (innerSteps <= kEasySteps)
+        ws.rho = ws.rho < kSmallestWeight ? 0.0 : 0.1 * ws.rho;
+      ws.xCenter = ws.x;
+      innerSteps = 0;
+      ++m_statistics.proximalCenters;
+      evaluate(problem);
+      std::fill(ws.thetas.begin(), ws.thetas.end(), ws.map.theta);
+    } else {
+      ws.remember(ws.map.theta);
+    }
+  }
+  finish(Status::MaxIterations);
+  detail::setMessage(report, "step limit {} reached with best scaled residual {:.3g} > {:.3g}",
+                     m_options.maxIterations, best.scaled, m_options.relativeTolerance);
+}
+
+}  // namespace mlcp
