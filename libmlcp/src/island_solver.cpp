@@ -76,8 +76,13 @@ int IslandSolver::largestIsland() const {
 void IslandSolver::doSetup(int /*n*/) {}
 
 void IslandSolver::split(const ProblemView& problem) {
-  const Operator::SparseMatrix& A = problem.sparseA();
-  m_islands->find(A, problem.findex);
+  const bool factors = problem.A.form() == MatrixForm::Factors;
+  if (factors) {
+    const MatrixFreeProblem& f = problem.A.factors();
+    m_islands->find(f.bodies, f.bodyCount(), problem.findex);
+  } else {
+    m_islands->find(problem.sparseA(), problem.findex);
+  }
   const int count = m_islands->count();
   while (static_cast<int>(m_parts.size()) < count) {
     auto part = std::make_unique<Island>();
@@ -85,18 +90,12 @@ void IslandSolver::split(const ProblemView& problem) {
     m_parts.push_back(std::move(part));
   }
   m_parts.resize(static_cast<size_t>(count));
-  std::vector<Eigen::Triplet<double>> entries;
   for (int k = 0; k < count; ++k) {
     Island& part = *m_parts[static_cast<size_t>(k)];
     part.rows = m_islands->rows[static_cast<size_t>(k)];
     const int m = static_cast<int>(part.rows.size());
-    entries.clear();
-    for (const int j : part.rows)
-      for (Operator::SparseMatrix::InnerIterator it(A, j); it; ++it)
-        entries.emplace_back(m_islands->localIndex[it.row()], m_islands->localIndex[j], it.value());
-    Operator::SparseMatrix block(m, m);
-    block.setFromTriplets(entries.begin(), entries.end());
-    part.solver->setMatrix(Operator(std::move(block)));
+    part.solver->setMatrix(factors ? factorBlock(problem.A.factors(), part.rows)
+                                   : sparseBlock(problem.sparseA(), part.rows));
     for (Eigen::VectorXd* v : {&part.b, &part.lo, &part.hi, &part.x0}) v->resize(m);
     part.findex.resize(m);
     part.nub = static_cast<int>(
@@ -104,6 +103,42 @@ void IslandSolver::split(const ProblemView& problem) {
   }
   m_splitVersion = matrixVersion();
   m_splitFindex = problem.findex;
+}
+
+Operator IslandSolver::sparseBlock(const Operator::SparseMatrix& A,
+                                   const std::vector<int>& rows) const {
+  std::vector<Eigen::Triplet<double>> entries;
+  for (const int j : rows)
+    for (Operator::SparseMatrix::InnerIterator it(A, j); it; ++it)
+      entries.emplace_back(m_islands->localIndex[it.row()], m_islands->localIndex[j], it.value());
+  const int m = static_cast<int>(rows.size());
+  Operator::SparseMatrix block(m, m);
+  block.setFromTriplets(entries.begin(), entries.end());
+  return Operator(std::move(block));
+}
+
+Operator IslandSolver::factorBlock(const MatrixFreeProblem& factors, const std::vector<int>& rows) {
+  auto block = std::make_shared<MatrixFreeProblem>();
+  const int m = static_cast<int>(rows.size());
+  block->name = factors.name;
+  block->J.resize(m, 12);
+  block->bodies.resize(m, 2);
+  block->cfm.resize(m);
+  m_localBody.assign(static_cast<size_t>(factors.bodyCount()), -1);
+  for (int r = 0; r < m; ++r) {
+    const int i = rows[static_cast<size_t>(r)];
+    block->J.row(r) = factors.J.row(i);
+    block->cfm[r] = factors.cfm[i];
+    for (int side = 0; side < 2; ++side) {
+      const int body = factors.bodies(i, side);
+      if (body >= 0 && m_localBody[static_cast<size_t>(body)] < 0) {
+        m_localBody[static_cast<size_t>(body)] = static_cast<int>(block->inverseMass.size());
+        block->inverseMass.push_back(factors.inverseMass[static_cast<size_t>(body)]);
+      }
+      block->bodies(r, side) = body < 0 ? -1 : m_localBody[static_cast<size_t>(body)];
+    }
+  }
+  return Operator(std::shared_ptr<const MatrixFreeProblem>(std::move(block)));
 }
 
 void IslandSolver::solveShare(const ProblemView& problem,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <mlcp/matrix_free_problem.hpp>
 #include <mlcp/mixed_lcp.hpp>
 
 #include <cstdint>
@@ -21,9 +22,12 @@ struct Islands;
 /// when every island's does; a pile of separate stacks costs the sum of its stacks instead of
 /// the cube of its size for a dense method (ODE's dxProcessIslands does the same for its step).
 ///
-/// Islands are found once per matrix and findex (O(nonzeros)); each island gets the sparse block
-/// A(I, I) of its rows I, which an inner dense method densifies at its own size. Rows keep their
-/// order within an island, so the first nub rows stay first.
+/// Islands are found once per matrix and findex: from the bodies of the rows when the problem
+/// holds A as factors (J, M^-1, cfm; a rigid-body stepper's form, O(n), A never assembled), else
+/// from A's sparse pattern (O(nonzeros)). Each island gets its block A(I, I) in the same kind of
+/// form: the factors of its rows and bodies (so PGS and APGD stay matrix-free), or the sparse
+/// block, which an inner dense method densifies at its own size. Rows keep their order within
+/// an island, so the first nub rows stay first.
 /// Threads: islands are dealt to `threads` threads by index (island k to thread k mod threads);
 /// each island's answer comes from its own solver alone, so x is bitwise the same for any
 /// thread count. With threads > 1 every solve starts the threads (allocating their stacks);
@@ -60,6 +64,11 @@ class IslandSolver final : public MixedLCP {
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
   /// Finds the islands and hands each solver its block of A (a new matrix or findex).
   void split(const ProblemView& problem);
+  /// A(I, I) for the rows I of an island, sparse.
+  Operator sparseBlock(const Operator::SparseMatrix& A, const std::vector<int>& rows) const;
+  /// The factors of A(I, I): the island's rows of J and cfm, the blocks of M^-1 of the bodies
+  /// they touch (numbered anew), so the inner solver keeps the factor form.
+  Operator factorBlock(const MatrixFreeProblem& factors, const std::vector<int>& rows);
   /// Solves islands first, first + stride, ... (one thread's share).
   void solveShare(const ProblemView& problem, const Eigen::VectorXd& x, int first, int stride);
   /// Gathers the worst status and the counters into the report, scatters the answers into x.
@@ -73,6 +82,7 @@ class IslandSolver final : public MixedLCP {
   std::vector<std::unique_ptr<Island>> m_parts;
   std::uint64_t m_splitVersion = ~std::uint64_t{0};  // matrixVersion() the split is for
   Eigen::VectorXi m_splitFindex;                     // findex the split is for
+  std::vector<int> m_localBody;                      // factorBlock(): body -> island's body
 };
 
 }  // namespace mlcp

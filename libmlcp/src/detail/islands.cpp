@@ -36,7 +36,32 @@ void Islands::find(const Eigen::SparseMatrix<double>& A, const Eigen::VectorXi& 
       if (it.value() != 0.0) join(m_parent, static_cast<int>(it.row()), j);
   for (int i = 0; i < n; ++i)
     if (findex[i] >= 0) join(m_parent, i, findex[i]);
+  collect(n);
+}
 
+void Islands::find(const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& bodies,
+                   int bodyCount,
+                   const Eigen::VectorXi& findex) {
+  const int n = static_cast<int>(bodies.rows());
+  m_parent.resize(static_cast<size_t>(n));
+  std::iota(m_parent.begin(), m_parent.end(), 0);
+  m_firstRow.assign(static_cast<size_t>(bodyCount), -1);
+  for (int i = 0; i < n; ++i) {
+    for (int side = 0; side < 2; ++side) {
+      const int body = bodies(i, side);
+      if (body < 0) continue;
+      int& first = m_firstRow[static_cast<size_t>(body)];
+      if (first < 0)
+        first = i;
+      else
+        join(m_parent, i, first);
+    }
+    if (findex[i] >= 0) join(m_parent, i, findex[i]);
+  }
+  collect(n);
+}
+
+void Islands::collect(int n) {
   islandOf.resize(n);
   localIndex.resize(n);
   int islands = 0;

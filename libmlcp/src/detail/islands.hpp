@@ -29,9 +29,20 @@ struct Islands {
   /// smallest row (so the numbering does not depend on anything but the pattern). O(nonzeros
   /// alpha(n)) by union-find.
   void find(const Eigen::SparseMatrix<double>& A, const Eigen::VectorXi& findex);
+  /// The same from the factors of A = J M^-1 J^T + diag(cfm) without assembling A: rows that
+  /// share a body (not the static world, -1) share entries of A, so the islands are those of
+  /// the bodies, as a rigid-body stepper builds them (ODE's dxProcessIslands). O(n alpha(n)).
+  /// @param[in] bodies (n x 2) body1, body2 of each row
+  void find(const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& bodies,
+            int bodyCount,
+            const Eigen::VectorXi& findex);
 
  private:
-  std::vector<int> m_parent;  // union-find forest over the rows
+  /// Numbers the islands of the forest and fills islandOf, localIndex and rows.
+  void collect(int n);
+
+  std::vector<int> m_parent;    // union-find forest over the rows
+  std::vector<int> m_firstRow;  // per body, the first row that touches it (-1: none yet)
 };
 
 }  // namespace mlcp::detail
