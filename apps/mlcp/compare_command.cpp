@@ -1,7 +1,7 @@
-#include "applicability.hpp"
 #include "commands.hpp"
 #include "compare_figures.hpp"
 #include "compare_output.hpp"
+#include "compare_run.hpp"
 #include "compare_summary.hpp"
 #include "convergence_plots.hpp"
 #include "problem_source.hpp"
@@ -102,14 +102,7 @@ std::vector<RunRecord> runProblem(std::vector<ComparedSolver>& solvers,
   std::vector<RunRecord> records;
   for (ComparedSolver& solver : solvers) {
     progress.update(run++, label, solver.timed->name());
-    const Capabilities capabilities = solver.timed->capabilities();
-    RunRecord record = runSolver(*solver.timed, file.problem, label, args.repeat, args.warmStart);
-    record.approximation = file.approximation;
-    record.notApplicable = notApplicableReason(capabilities, shape);
-    // A solver that answers Unsupported cannot take this problem, for a reason the shape does
-    // not show (an indefinite A, a dense copy too large, a peer's own rule): n/a, not failed.
-    if (record.notApplicable.empty() && record.status == Status::Unsupported)
-      record.notApplicable = record.message;
+    RunRecord record = compareRun(*solver.timed, file, shape, label, args.repeat, args.warmStart);
     if (solver.history && record.applicable())
       record.residualHistory =
           runSolver(*solver.history, file.problem, label, 1, args.warmStart).residualHistory;

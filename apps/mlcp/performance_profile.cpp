@@ -31,19 +31,31 @@ std::string curveData(const ProfileCurve& curve, double tauMax) {
   return data + fmt::format("{:.9g} {:.6g}\n", tauMax, curve.fraction(tauMax));
 }
 
+/// The lines as one gnuplot double-quoted string, quotes included: backslashes and quotes
+/// escaped, the lines joined by gnuplot's \n.
+std::string gnuplotLines(const std::vector<std::string>& lines) {
+  std::string out = "\"";
+  for (size_t k = 0; k < lines.size(); ++k) {
+    const std::string& line = lines[k];
+    if (k > 0) out += "\\n";
+    for (const char c : line) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
 std::string profileHeader(const std::filesystem::path& output,
                           const ProfileCaption& caption,
                           double tauMax) {
+  const ProfileText text = performanceProfileText(caption);
   std::string script = "set encoding utf8\n";
   script += "set terminal pngcairo size 1100,700 noenhanced font 'Sans,11'\n";
   script += fmt::format("set output {}\n", gnuplotString(output.string()));
-  script += fmt::format(
-      "set title \"Performance profile (Dolan & Moré 2002) on {} problems\\n"
-      "solved: {} <= {:g} on the solver's answer\\ntime: {}\"\n",
-      caption.problems, kSolvedMeasure.name, caption.threshold, timeMeasureText(caption.repeats));
-  script += "set xlabel 'tau = time / fastest solver''s time on the problem (log2 scale)'\n";
-  script +=
-      "set ylabel 'fraction of its applicable problems solved within tau x fastest (0 to 1)'\n";
+  script += fmt::format("set title {}\n", gnuplotLines(text.title));
+  script += fmt::format("set xlabel {}\n", gnuplotString(text.xLabel));
+  script += fmt::format("set ylabel {}\n", gnuplotString(text.yLabel));
   script += "set logscale x 2\nset grid xtics ytics\nset key outside right top box\n";
   script += fmt::format("set xrange [1:{:.9g}]\nset yrange [0:1.02]\n", tauMax);
   return script;
@@ -55,6 +67,26 @@ double ProfileCurve::fraction(double tau) const {
   if (problems == 0) return 0.0;
   const auto within = std::upper_bound(ratios.begin(), ratios.end(), tau) - ratios.begin();
   return static_cast<double>(within) / problems;
+}
+
+ProfileText performanceProfileText(const ProfileCaption& caption) {
+  return {{fmt::format("Performance profile (Dolan & Moré 2002) on {} problems", caption.problems),
+           fmt::format("solved: {} <= {:g} on the solver's answer", kSolvedMeasure.name,
+                       caption.threshold),
+           fmt::format("time: {}", timeMeasureText(caption.repeats))},
+          "tau = time / fastest solver's time on the problem (log2 scale)",
+          "fraction of its applicable problems solved within tau x fastest (0 to 1)"};
+}
+
+double profileTauMax(const std::vector<ProfileCurve>& curves) {
+  double largest = 1.0;
+  for (const ProfileCurve& c : curves)
+    if (!c.ratios.empty()) largest = std::max(largest, c.ratios.back());
+  return std::max(2.0, 1.25 * largest);
+}
+
+std::string profileLegend(const ProfileCurve& curve) {
+  return fmt::format("{} ({} of {})", curve.solver, curve.ratios.size(), curve.problems);
 }
 
 std::vector<ProfileCurve> performanceProfile(const CompareBatch& batch, double threshold) {
@@ -77,10 +109,7 @@ std::vector<ProfileCurve> performanceProfile(const CompareBatch& batch, double t
 std::string performanceProfileScript(const std::vector<ProfileCurve>& curves,
                                      const std::filesystem::path& output,
                                      const ProfileCaption& caption) {
-  double largest = 1.0;
-  for (const ProfileCurve& c : curves)
-    if (!c.ratios.empty()) largest = std::max(largest, c.ratios.back());
-  const double tauMax = std::max(2.0, 1.25 * largest);
+  const double tauMax = profileTauMax(curves);
   std::string script = profileHeader(output, caption, tauMax);
   std::string plot;
   for (size_t k = 0; k < curves.size(); ++k) {
@@ -90,8 +119,7 @@ std::string performanceProfileScript(const std::vector<ProfileCurve>& curves,
     // Eight colours, then the same colours dashed, so that 24 solvers stay apart.
     plot += fmt::format(
         "{}$profile{} using 1:2 with steps linetype {} dashtype {} linewidth 2 title {}",
-        plot.empty() ? "plot " : ", ", k, k % 8 + 1, k / 8 + 1,
-        gnuplotString(fmt::format("{} ({} of {})", c.solver, c.ratios.size(), c.problems)));
+        plot.empty() ? "plot " : ", ", k, k % 8 + 1, k / 8 + 1, gnuplotString(profileLegend(c)));
   }
   if (plot.empty())
     throw std::runtime_error("no solver applies to any problem: no performance profile to draw");

@@ -42,6 +42,25 @@ struct ProfileCaption {
   int repeats = 1;         ///< runs the median time is taken over
 };
 
+/// The words of a profile figure, the same in gnuplot's drawing (`mlcp compare --profile`) and
+/// matplotlib's (the Python package's mlcp.batch.profile).
+struct ProfileText {
+  /// Lines of the title: the problems, what "solved" means (residual and threshold), the time
+  /// measure.
+  std::vector<std::string> title;
+  std::string xLabel;  ///< the tau axis (log2 scale)
+  std::string yLabel;  ///< the fraction axis (0 to 1)
+};
+
+/// The title and axis labels of the profile described by `caption`.
+ProfileText performanceProfileText(const ProfileCaption& caption);
+
+/// Right end of the tau axis: max(2, 1.25 x the largest ratio of any curve).
+double profileTauMax(const std::vector<ProfileCurve>& curves);
+
+/// A curve's legend entry: "solver (solved of applicable)".
+std::string profileLegend(const ProfileCurve& curve);
+
 /// The gnuplot script writePerformanceProfile() runs (data inline): rho_s against tau on a
 /// log2 axis, as steps, one per solver that applies to some problem (legend: "solver (solved
 /// of applicable)"), with the residual, the threshold and the time measure in the title.

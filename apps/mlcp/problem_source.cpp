@@ -33,27 +33,34 @@ bool isProblemFileName(const fs::path& path) {
   return extension == ".blcp" || extension == ".dat" || extension == ".hdf5" || extension == ".h5";
 }
 
-std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& paths,
-                                            ProblemFormat format) {
-  std::vector<ProblemSource> sources;
+std::vector<LabelledPath> problemFiles(const std::vector<std::string>& paths) {
+  std::vector<LabelledPath> files;
   for (const std::string& name : paths) {
     const fs::path path(name);
     if (!fs::exists(path))
       throw std::runtime_error(fmt::format("{}: no such file or directory", name));
     if (!fs::is_directory(path)) {
-      sources.push_back({name, [path, format] { return loadProblemFile(path, format); }});
+      files.push_back({name, path});
       continue;
     }
-    // Files of a directory are labelled from the directory's own name: lcp/lcp_ortiz.dat.
-    std::vector<fs::path> files;
+    std::vector<fs::path> inside;
     for (const auto& entry : fs::recursive_directory_iterator(path))
-      if (entry.is_regular_file() && isProblemFileName(entry.path())) files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
+      if (entry.is_regular_file() && isProblemFileName(entry.path()))
+        inside.push_back(entry.path());
+    std::sort(inside.begin(), inside.end());
     const fs::path base = path.has_filename() ? path : path.parent_path();
-    for (const fs::path& file : files) {
-      const std::string label = (base.filename() / file.lexically_relative(base)).string();
-      sources.push_back({label, [file, format] { return loadProblemFile(file, format); }});
-    }
+    for (const fs::path& file : inside)
+      files.push_back({(base.filename() / file.lexically_relative(base)).string(), file});
+  }
+  return files;
+}
+
+std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& paths,
+                                            ProblemFormat format) {
+  std::vector<ProblemSource> sources;
+  for (LabelledPath& file : problemFiles(paths)) {
+    sources.push_back({std::move(file.label),
+                       [path = file.path, format] { return loadProblemFile(path, format); }});
   }
   return sources;
 }

@@ -27,8 +27,19 @@ ProblemFile loadProblemFile(const std::filesystem::path& path,
 /// Extensions of the files a directory contributes: .blcp, .dat, .hdf5, .h5.
 bool isProblemFileName(const std::filesystem::path& path);
 
-/// The files named on the command line: each FILE as it is, each DIR's problem files (sorted,
-/// recursively; see isProblemFileName()). @throws std::runtime_error for a missing path.
+/// A problem file and the label tables show for it.
+struct LabelledPath {
+  std::string label;           ///< the path as given, or DIR/relative path for a directory's
+  std::filesystem::path path;  ///< the file
+};
+
+/// The files named by `paths`: each FILE as it is (labelled as given), each DIR's problem files
+/// (sorted, recursively; see isProblemFileName()), labelled from the directory's own name
+/// (lcp/lcp_ortiz.dat). @throws std::runtime_error for a missing path.
+std::vector<LabelledPath> problemFiles(const std::vector<std::string>& paths);
+
+/// The files named on the command line (problemFiles()), each loaded when its turn comes.
+/// @throws std::runtime_error for a missing path.
 std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& paths,
                                             ProblemFormat format = ProblemFormat::Automatic);
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <mlcp/problem.hpp>
+#include <mlcp/residual.hpp>
 
 #include <Eigen/Core>
 
@@ -15,6 +16,12 @@ namespace mlcp::app {
 /// @throws ParseError "FILE:LINE: message" for a missing x section, a wrong count, a bad token,
 ///         NaN or Inf
 Eigen::VectorXd readSolution(const std::filesystem::path& path, int n);
+
+/// `mlcp validate`'s verdict on a candidate x with residuals `r`: valid when its relative
+/// residual and its largest bound violation are both at most `tolerance` (false for NaN).
+inline bool isValidSolution(const Residuals& r, double tolerance) {
+  return r.relative <= tolerance && r.maxBoundViolation <= tolerance;
+}
 
 /// One row of a candidate x, as `mlcp validate` lists the worst ones.
 struct RowViolation {

@@ -2,26 +2,50 @@
 
 #include <cstdio>
 #include <iostream>
+#include <mutex>
 #include <unistd.h>
 
 namespace mlcp::app {
 
+namespace {
+
+/// The process-wide redirection: how many guards are alive, and the saved stdout (-1 when the
+/// redirection failed or none is active).
+struct Redirection {
+  std::mutex mutex;
+  int guards = 0;
+  int savedStdout = -1;
+};
+
+Redirection& redirection() {
+  static Redirection instance;
+  return instance;
+}
+
+}  // namespace
+
 SolverOutputGuard::SolverOutputGuard() {
+  Redirection& r = redirection();
+  const std::lock_guard lock(r.mutex);
+  if (r.guards++ > 0) return;
   std::cout.flush();
   std::fflush(stdout);
-  m_savedStdout = dup(STDOUT_FILENO);
-  if (m_savedStdout >= 0 && dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
-    close(m_savedStdout);
-    m_savedStdout = -1;
+  r.savedStdout = dup(STDOUT_FILENO);
+  if (r.savedStdout >= 0 && dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+    close(r.savedStdout);
+    r.savedStdout = -1;
   }
 }
 
 SolverOutputGuard::~SolverOutputGuard() {
-  if (m_savedStdout < 0) return;
+  Redirection& r = redirection();
+  const std::lock_guard lock(r.mutex);
+  if (--r.guards > 0 || r.savedStdout < 0) return;
   std::cout.flush();
   std::fflush(stdout);  // the solvers' buffered output goes to stderr, not to the records
-  dup2(m_savedStdout, STDOUT_FILENO);
-  close(m_savedStdout);
+  dup2(r.savedStdout, STDOUT_FILENO);
+  close(r.savedStdout);
+  r.savedStdout = -1;
 }
 
 }  // namespace mlcp::app

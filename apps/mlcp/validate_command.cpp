@@ -43,7 +43,7 @@ void runValidate(const ValidateArguments& args, int& exitCode) {
                      "no solution to check: the file has no x section; give one with --x FILE");
   }
   const Residuals r = computeResiduals(problem, x);
-  const bool valid = r.relative <= args.tolerance && r.maxBoundViolation <= args.tolerance;
+  const bool valid = isValidSolution(r, args.tolerance);
   const std::vector<RowViolation> rows = worstRows(problem, x, args.top);
   exitCode = valid ? 0 : 1;
 

@@ -35,6 +35,7 @@ Residuals computeResiduals(const Eigen::Ref<const Eigen::VectorXd>& x,
   double size = 0.0;         // X
   double bNorm = 0.0;
   const Eigen::Index n = x.size();
+  if (perRow != nullptr) perRow->resize(n);  // no allocation when it already has n entries
   for (Eigen::Index i = 0; i < n; ++i) {
     double l = 0.0;
     double u = 0.0;

@@ -1,7 +1,9 @@
 # Installs the build tree into a prefix, then configures, builds and runs test/install/consumer
 # against it, asking for the adapter components in COMPONENTS (comma-separated: those built);
 # then checks that asking for an adapter that was not installed fails find_package with a message
-# naming it. Variables: BUILD_DIR, SOURCE_DIR, WORK_DIR, COMPONENTS.
+# naming it; when the Python package was built (PYTHON set), imports the installed one and
+# solves with it. Variables: BUILD_DIR, SOURCE_DIR, WORK_DIR, COMPONENTS, and PYTHON (the
+# interpreter) with PYTHON_DIR (MLCP_PYTHON_INSTALL_DIR) or neither.
 cmake_minimum_required(VERSION 3.22)  # script mode: today's policies (IN_LIST)
 file(REMOVE_RECURSE ${WORK_DIR})
 string(REPLACE "," ";" components "${COMPONENTS}")
@@ -44,3 +46,19 @@ if(result EQUAL 0 OR NOT out MATCHES "installed without the adapter 'absent'")
   message(FATAL_ERROR "find_package(mlcp COMPONENTS absent) did not fail as expected:\n${out}")
 endif()
 message(STATUS "find_package(mlcp REQUIRED COMPONENTS absent) fails as expected")
+
+if(PYTHON)
+  set(package ${WORK_DIR}/prefix/${PYTHON_DIR}/mlcp)
+  foreach(file IN ITEMS __init__.py _core.pyi py.typed batch/__main__.py)
+    if(NOT EXISTS ${package}/${file})
+      message(FATAL_ERROR "the installed Python package lacks ${file} (in ${package})")
+    endif()
+  endforeach()
+  # One statement per line: run() passes its arguments on as a list, which a ';' would split.
+  run(${CMAKE_COMMAND} -E env PYTHONPATH=${WORK_DIR}/prefix/${PYTHON_DIR} PYTHONDONTWRITEBYTECODE=1
+      ${PYTHON} -c "import mlcp, mlcp.batch
+assert mlcp.__file__.startswith('${WORK_DIR}'), mlcp.__file__
+r = mlcp.solve(mlcp.random_problem(n=24), 'dantzig')
+assert r.succeeded, r
+print('installed', mlcp.__name__, 'solves:', r)")
+endif()

@@ -71,6 +71,16 @@ BOOST_AUTO_TEST_CASE(the_spec_worked_example_reproduces) {
   BOOST_TEST(mlcp::computeResiduals(workedExample(), solution).scaled <= 1e-16);
 }
 
+BOOST_AUTO_TEST_CASE(the_per_row_residuals_are_sized_for_the_caller) {
+  // The candidate of the worked example: w = (-1/3, 0), r = (1/3, 0). An empty vector (what a
+  // caller naturally passes) is resized, not written past its end.
+  Eigen::VectorXd perRow;
+  mlcp::computeResiduals(workedExample(), Eigen::Vector2d(0.0, 2.0 / 3.0), &perRow);
+  BOOST_TEST_REQUIRE(perRow.size() == 2);
+  BOOST_TEST(perRow[0] == 1.0 / 3.0, boost::test_tools::tolerance(1e-15));
+  BOOST_TEST(perRow[1] == 0.0);
+}
+
 BOOST_AUTO_TEST_CASE(a_zero_row_takes_its_scale_from_b) {
   mlcp::Problem p = workedExample();
   Eigen::MatrixXd A = p.A.dense();

@@ -62,8 +62,9 @@ inline double rowScale(double scaleOfA, double b) {
 /// Residuals of x given w = A x - b (w computed by the caller), the bounds and findex.
 /// @param[in] x, w, b, lo, hi, findex (n) each
 /// @param[in] scalesOfA (n) rowScalesOf(A), for the scaled residual
-/// @param[out] perRow optional (n): |r_i| per row, for diagnostics (pass nullptr to skip)
-/// Allocates nothing.
+/// @param[out] perRow optional: |r_i| per row, for diagnostics (pass nullptr to skip); resized
+///             to n (allocation-free when it already has n entries)
+/// Allocates nothing else.
 Residuals computeResiduals(const Eigen::Ref<const Eigen::VectorXd>& x,
                            const Eigen::Ref<const Eigen::VectorXd>& w,
                            const Eigen::Ref<const Eigen::VectorXd>& b,

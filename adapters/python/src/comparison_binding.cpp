@@ -1,0 +1,217 @@
+// What mlcp.batch builds on: the runs of `mlcp compare` on one problem (its records, with the
+// columns of `mlcp compare --json`), the directory expansion and labels of its paths, and the
+// performance profile and summary computed from records (the C++ definitions, so that the Python
+// figures and tables say what the command line's say).
+
+#include "array_conversion.hpp"
+#include "bindings.hpp"
+#include "compare_run.hpp"
+#include "compare_summary.hpp"
+#include "performance_profile.hpp"
+#include "problem_shape.hpp"
+#include "problem_source.hpp"
+#include "record_format.hpp"
+#include "solved_criterion.hpp"
+#include "solver_keywords.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+#include <stdexcept>
+
+namespace mlcp::python {
+
+namespace {
+
+/// The keys of a record, as `mlcp compare --json` writes them (record_format.hpp).
+std::vector<std::string> recordKeys() {
+  std::vector<std::string> keys;
+  std::string_view rest = app::kRecordKeys;
+  while (!rest.empty()) {
+    const size_t comma = rest.find(',');
+    keys.emplace_back(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+  }
+  return keys;
+}
+
+py::object number(double value) {
+  return std::isfinite(value) ? py::object(py::float_(value)) : py::object(py::none());
+}
+
+/// A record as a dict with the keys of `mlcp compare --json`, numbers at full precision (JSON
+/// prints 6 digits), NaN and Inf as None (JSON's null), approximation None when empty.
+py::dict recordDict(const app::RunRecord& r) {
+  py::dict d;
+  d["problem"] = r.problem;
+  d["solver"] = r.solver;
+  d["n"] = r.n;
+  d["nub"] = r.nub;
+  d["friction_rows"] = r.frictionRows;
+  d["status"] = std::string(toString(r.status));
+  d["message"] = r.message;
+  d["iterations"] = r.iterations;
+  d["pivots"] = r.pivots;
+  d["repeats"] = r.repeats;
+  d["time_us"] = number(r.timeMicroseconds);
+  d["residual_rel"] = number(r.residualRelative);
+  d["residual_abs"] = number(r.residualAbsolute);
+  d["max_bound_violation"] = number(r.maxBoundViolation);
+  d["max_complementarity_violation"] = number(r.maxComplementarityViolation);
+  d["winner"] = r.winner;
+  d["approximation"] = r.approximation.empty() ? py::object(py::none()) : py::str(r.approximation);
+  d["applicable"] = r.applicable();
+  return d;
+}
+
+Status statusOf(const std::string& name) {
+  for (int k = 0; k <= static_cast<int>(Status::InvalidProblem); ++k)
+    if (toString(static_cast<Status>(k)) == name) return static_cast<Status>(k);
+  throw std::invalid_argument(fmt::format("unknown status '{}'", name));
+}
+
+double numberOf(py::handle value) {
+  return value.is_none() ? std::numeric_limits<double>::quiet_NaN() : value.cast<double>();
+}
+
+/// What the profile and the summary read of a record given back from Python (a dict or a
+/// pandas row as a dict): problem, solver, status, applicable, residual_rel, time_us, repeats.
+app::RunRecord recordOf(const py::dict& d) {
+  app::RunRecord r;
+  r.problem = d["problem"].cast<std::string>();
+  r.solver = d["solver"].cast<std::string>();
+  r.status = statusOf(d["status"].cast<std::string>());
+  r.notApplicable = d["applicable"].cast<bool>() ? "" : "n/a";
+  r.residualRelative = numberOf(d["residual_rel"]);
+  r.timeMicroseconds = numberOf(d["time_us"]);
+  return r;
+}
+
+/// Records grouped by problem (order of first appearance), winners marked anew at `threshold`:
+/// the batch the profile and the summary are computed from.
+app::CompareBatch batchOf(const py::iterable& records, double threshold) {
+  app::CompareBatch batch;
+  std::map<std::string, size_t> index;
+  for (const py::handle item : records) {
+    app::RunRecord r = recordOf(py::reinterpret_borrow<py::dict>(item));
+    const auto [it, added] = index.emplace(r.problem, batch.size());
+    if (added) batch.emplace_back();
+    batch[it->second].push_back(std::move(r));
+  }
+  for (std::vector<app::RunRecord>& problem : batch) app::markWinner(problem, threshold);
+  return batch;
+}
+
+/// Runs the solvers on one problem as `mlcp compare` does; returns the records as dicts.
+py::list runProblem(py::handle source,
+                    const std::vector<std::string>& solvers,
+                    double threshold,
+                    int repeat,
+                    bool warmStart,
+                    const std::string& label,
+                    const py::kwargs& options) {
+  if (repeat < 1) throw std::invalid_argument(fmt::format("repeat = {}: must be >= 1", repeat));
+  std::vector<std::unique_ptr<MixedLCP>> made;
+  for (const std::string& name : solvers) made.push_back(makeSolver(name, options));
+  ProblemFile file;
+  std::string name = label;
+  if (py::isinstance<Problem>(source)) {
+    file.problem = source.cast<const Problem&>();
+    if (name.empty()) name = file.problem.name;
+  } else {
+    const auto path = source.cast<std::filesystem::path>();
+    if (name.empty()) name = path.string();
+    const py::gil_scoped_release release;
+    file = app::loadProblemFile(path);
+  }
+  std::vector<app::RunRecord> records;
+  {
+    const py::gil_scoped_release release;
+    const app::ProblemShape shape = app::shapeOf(file.problem);
+    for (const auto& solver : made)
+      records.push_back(app::compareRun(*solver, file, shape, name, repeat, warmStart));
+    app::markWinner(records, threshold);
+  }
+  py::list out;
+  for (const app::RunRecord& r : records) out.append(recordDict(r));
+  return out;
+}
+
+void bindProfile(py::module_& m) {
+  py::class_<app::ProfileCurve>(m, "ProfileCurve",
+                                "One solver's curve of a performance profile (Dolan & More "
+                                "2002): rho(tau) = fraction of the problems it applies to that "
+                                "it solved within tau times the fastest time.")
+      .def_readonly("solver", &app::ProfileCurve::solver)
+      .def_readonly("problems", &app::ProfileCurve::problems,
+                    "problems the solver applies to (the denominator)")
+      .def_readonly("ratios", &app::ProfileCurve::ratios,
+                    "time / fastest time of the problems it solved, ascending (>= 1)")
+      .def("fraction", &app::ProfileCurve::fraction, py::arg("tau"), "rho(tau)")
+      .def_property_readonly("legend", &app::profileLegend, "'solver (solved of applicable)'");
+  m.def(
+      "performance_profile",
+      [](const py::iterable& records, double threshold) {
+        return app::performanceProfile(batchOf(records, threshold), threshold);
+      },
+      py::arg("records"), py::arg("threshold"),
+      "The curves of `mlcp compare --profile` from records (dicts with problem, solver, status, "
+      "applicable, residual_rel, time_us), winners marked anew at threshold.");
+  m.def(
+      "profile_text",
+      [](int problems, double threshold, int repeats) {
+        const app::ProfileText t = app::performanceProfileText({problems, threshold, repeats});
+        return py::make_tuple(t.title, t.xLabel, t.yLabel);
+      },
+      py::arg("problems"), py::arg("threshold"), py::arg("repeats"),
+      "(title lines, x label, y label) of a profile figure, as `mlcp compare --profile` draws "
+      "them.");
+  m.def("profile_tau_max", &app::profileTauMax, py::arg("curves"),
+        "Right end of the tau axis: max(2, 1.25 x the largest ratio).");
+}
+
+}  // namespace
+
+void bindComparison(py::module_& m) {
+  m.attr("RECORD_KEYS") = py::tuple(py::cast(recordKeys()));
+  m.attr("SOLVED_MEASURE") = std::string(app::kSolvedMeasure.column);
+  m.attr("DEFAULT_THRESHOLD") = app::kDefaultSolvedThreshold;
+  m.def("run_problem", &runProblem, py::arg("source"), py::arg("solvers"),
+        py::arg("threshold") = app::kDefaultSolvedThreshold, py::arg("repeat") = 1,
+        py::arg("warm_start") = false, py::arg("label") = "",
+        "Runs each named solver (with the keyword options) on one problem as `mlcp compare` "
+        "does: a path is read (any format), a Problem used as is; n/a pairs marked, the winner "
+        "(fastest solved) marked at threshold. Returns a list of dicts with the keys "
+        "RECORD_KEYS. The GIL is released while reading and solving.\n"
+        "Raises mlcp.ParseError for an unreadable file, ValueError / TypeError for solver names "
+        "and options as mlcp.Solver.");
+  m.def(
+      "problem_files",
+      [](const std::vector<std::string>& paths) {
+        std::vector<std::pair<std::string, std::string>> out;
+        for (const app::LabelledPath& f : app::problemFiles(paths))
+          out.emplace_back(f.label, f.path.string());
+        return out;
+      },
+      py::arg("paths"),
+      "(label, path) of every problem file the paths name, as `mlcp compare PATH...` lists "
+      "them (a directory's *.blcp, *.dat, *.hdf5, *.h5, sorted, recursively). Raises "
+      "RuntimeError for a missing path.");
+  m.def(
+      "summary_text",
+      [](const py::iterable& records, double threshold, int repeats) {
+        app::CompareSummary summary(threshold, repeats);
+        for (const std::vector<app::RunRecord>& problem : batchOf(records, threshold))
+          summary.add(problem);
+        return summary.format();
+      },
+      py::arg("records"), py::arg("threshold"), py::arg("repeats") = 1,
+      "The summary block `mlcp compare` prints after its table, from records.");
+  bindProfile(m);
+}
+
+}  // namespace mlcp::python

@@ -1,0 +1,304 @@
+// mlcp.Status, mlcp.Capabilities, mlcp.Report, mlcp.Result, mlcp.Solver, mlcp.solve and the
+// registry's names.
+
+#include "array_conversion.hpp"
+#include "bindings.hpp"
+#include "solver.hpp"
+#include "solver_keywords.hpp"
+
+#include <mlcp/solver_factory.hpp>
+
+#include <fmt/format.h>
+
+#include <pybind11/stl.h>
+
+namespace mlcp::python {
+
+namespace {
+
+void bindStatus(py::module_& m) {
+  py::enum_<Status> status(
+      m, "Status",
+      "How a solve ended; str(status) is the name the tools print ('converged', "
+      "'max-iterations', ...). Only Converged means x solves the problem to the "
+      "requested tolerance.");
+  status.value("NotSolved", Status::NotSolved, "solve() has not run yet")
+      .value("Converged", Status::Converged,
+             "x meets the stopping test: scaled and relative residual <= relative_tolerance")
+      .value("MaxIterations", Status::MaxIterations,
+             "iteration, pivot or friction-round limit; x is the last iterate")
+      .value("TimeLimit", Status::TimeLimit, "max_seconds reached; x as for MaxIterations")
+      .value("SingularPivot", Status::SingularPivot,
+             "A(C,C) singular or indefinite; adding CFM to the diagonal usually cures it")
+      .value("Unbounded", Status::Unbounded, "no finite step (infeasible, or A not copositive)")
+      .value("Inaccurate", Status::Inaccurate,
+             "the method ended but the residual exceeds the tolerance")
+      .value("NumericalFailure", Status::NumericalFailure, "NaN or Inf appeared; x is zero")
+      .value("Unsupported", Status::Unsupported,
+             "a valid problem this method does not take (the message says why); x is zero")
+      .value("InvalidProblem", Status::InvalidProblem,
+             "the data failed validation; the message names the field and row; x is zero");
+  // Replaces (rather than overloads) pybind11's own __str__ ("Status.Converged").
+  status.attr("__str__") = py::cpp_function([](Status s) { return std::string(toString(s)); },
+                                            py::name("__str__"), py::is_method(status));
+}
+
+void bindCapabilities(py::module_& m) {
+  py::class_<Capabilities>(m, "Capabilities", "What a solver needs and offers.")
+      .def_readonly("requires_symmetric_A", &Capabilities::requiresSymmetricA,
+                    "uses only the lower triangle of A")
+      .def_readonly("uses_initial_guess", &Capabilities::usesInitialGuess,
+                    "a warm start x0 changes where it starts")
+      .def_readonly("iterative", &Capabilities::iterative, "stops on a tolerance")
+      .def_readonly("dense_A", &Capabilities::denseA,
+                    "works on a dense copy of A (O(n^2) memory) whatever its form")
+      .def_readonly("accepts_boxes", &Capabilities::acceptsBoxes,
+                    "rows other than lo = 0, hi = +inf after the nub free ones")
+      .def_readonly("accepts_friction_rows", &Capabilities::acceptsFrictionRows,
+                    "rows with findex >= 0")
+      .def_readonly("accepts_unbounded_rows", &Capabilities::acceptsUnboundedRows, "nub > 0")
+      .def_readonly("requires_unbounded_rows", &Capabilities::requiresUnboundedRows,
+                    "needs 0 < nub < n")
+      .def("__repr__", [](const Capabilities& c) {
+        return fmt::format(
+            "<mlcp.Capabilities iterative={} dense_A={} boxes={} friction={} nub={}>", c.iterative,
+            c.denseA, c.acceptsBoxes, c.acceptsFrictionRows, c.acceptsUnboundedRows);
+      });
+}
+
+void bindReport(py::module_& m) {
+  py::class_<SolveReport>(m, "Report",
+                          "Everything one solve produced (a copy). Residuals are those of "
+                          "docs/conventions.md for the returned x; NaN before a solve.")
+      .def_readonly("status", &SolveReport::status, "mlcp.Status")
+      .def_readonly("message", &SolveReport::message,
+                    "why, naming the row or field for InvalidProblem and failures")
+      .def_readonly("iterations", &SolveReport::iterations,
+                    "iterations (iterative solvers) or friction rounds (Dantzig)")
+      .def_readonly("pivots", &SolveReport::pivots, "index-set changes (pivoting solvers)")
+      .def_readonly("friction_rounds", &SolveReport::frictionRounds,
+                    "Dantzig: re-solves with friction bounds refreshed")
+      .def_readonly("absolute_residual", &SolveReport::absoluteResidual,
+                    "||r||_inf, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (units of x)")
+      .def_readonly("relative_residual", &SolveReport::relativeResidual,
+                    "||r||_inf / max(1, ||b||_inf)")
+      .def_readonly("scaled_residual", &SolveReport::scaledResidual,
+                    "the spec's scaled residual, invariant to scaling A and b or single rows")
+      .def_readonly("max_bound_violation", &SolveReport::maxBoundViolation,
+                    "max_i max(l_i - x_i, x_i - u_i, 0)")
+      .def_readonly("max_complementarity_violation", &SolveReport::maxComplementarityViolation,
+                    "max_i max(min(x_i - l_i, w_i^+), min(u_i - x_i, w_i^-))")
+      .def_readonly("worst_row", &SolveReport::worstRow, "row of the largest |r_i|, -1 if none")
+      .def_readonly("solve_seconds", &SolveReport::solveSeconds,
+                    "wall time of the solve, validation and residual included (unit: s)")
+      .def_property_readonly(
+          "residual_history",
+          [](const SolveReport& r) {
+            return toArray(Eigen::Map<const Eigen::VectorXd>(
+                r.residualHistory.data(), static_cast<Eigen::Index>(r.residualHistory.size())));
+          },
+          "scaled residual per iteration (entry 0: the start) when record_history was set; a "
+          "numpy array, empty otherwise")
+      .def_property_readonly("succeeded", &SolveReport::succeeded, "status is Converged")
+      .def("__repr__", [](const SolveReport& r) {
+        return fmt::format(
+            "<mlcp.Report {} iterations={} pivots={} relative_residual={:.3g} "
+            "scaled_residual={:.3g} {:.3g} s>",
+            r.status, r.iterations, r.pivots, r.relativeResidual, r.scaledResidual, r.solveSeconds);
+      });
+  py::class_<SolveResult>(m, "Result", "What a solve returned: x, w, the report, the solver.")
+      .def_readonly("x", &SolveResult::x,
+                    "(n) lambda, a numpy array (unit: N in ODE's force form, N s in the impulse "
+                    "form)")
+      .def_readonly("w", &SolveResult::w, "(n) w = A x - b")
+      .def_readonly("report", &SolveResult::report, "mlcp.Report")
+      .def_readonly("solver", &SolveResult::solver, "registered name of the solver")
+      .def_property_readonly(
+          "status", [](const SolveResult& r) { return r.report.status; }, "report.status")
+      .def_property_readonly(
+          "succeeded", [](const SolveResult& r) { return r.report.succeeded(); },
+          "report.status is Converged")
+      .def("__repr__", [](const SolveResult& r) {
+        return fmt::format("<mlcp.Result {} {} n={}>", r.solver, r.report.status, r.x.size());
+      });
+}
+
+std::optional<Eigen::VectorXd> optionalVector(py::handle x0) {
+  if (x0.is_none()) return std::nullopt;
+  return Eigen::VectorXd(asVector(vectorArray(x0, "x0")));
+}
+
+/// Runs f(solver) under the solver's lock with the GIL released.
+template <typename F>
+void locked(Solver& s, F f) {
+  const py::gil_scoped_release release;
+  const std::lock_guard lock(s.mutex());
+  f(s.get());
+}
+
+void bindSolverSetters(py::class_<Solver>& c) {
+  c.def(
+       "set_problem",
+       [](Solver& s, const Problem& p) { locked(s, [&](MixedLCP& m) { m.setProblem(p); }); },
+       py::arg("problem"),
+       "Sets A, b, lo, hi, findex, nub from a Problem (copied); its x, if any, becomes the "
+       "initial guess (MixedLCP::setProblem).")
+      .def(
+          "set_matrix",
+          [](Solver& s, py::handle A) {
+            if (const auto a = fortranMatrix(A)) {
+              const Eigen::Map<const Eigen::MatrixXd> map(a->data(), a->shape(0), a->shape(1));
+              locked(s, [&](MixedLCP& m) { m.setMatrix(map); });
+              return;
+            }
+            Operator op = toOperator(A);
+            locked(s, [&](MixedLCP& m) { m.setMatrix(std::move(op)); });
+          },
+          py::arg("A"),
+          "Sets A (n x n): numpy array (a float64 Fortran-ordered one is copied straight into the "
+          "solver's storage, without allocation when n is unchanged), scipy.sparse (kept sparse) "
+          "or mlcp.Factors (shared).")
+      .def(
+          "set_right_side",
+          [](Solver& s, py::handle b) {
+            const auto a = vectorArray(b, "b");
+            locked(s, [&](MixedLCP& m) { m.setRightSide(asVector(a)); });
+          },
+          py::arg("b"), "Sets b (n), w = A x - b.")
+      .def(
+          "set_low",
+          [](Solver& s, py::handle lo) {
+            const auto a = vectorArray(lo, "lo");
+            locked(s, [&](MixedLCP& m) { m.setLow(asVector(a)); });
+          },
+          py::arg("lo"), "Sets lo (n); -inf allowed; ignored on friction rows.")
+      .def(
+          "set_high",
+          [](Solver& s, py::handle hi) {
+            const auto a = vectorArray(hi, "hi");
+            locked(s, [&](MixedLCP& m) { m.setHigh(asVector(a)); });
+          },
+          py::arg("hi"), "Sets hi (n); +inf allowed; mu on friction rows.")
+      .def(
+          "set_friction_index",
+          [](Solver& s, py::handle findex) {
+            const Eigen::VectorXi f = indexVector(findex, "findex");
+            locked(s, [&](MixedLCP& m) { m.setFrictionIndex(f); });
+          },
+          py::arg("findex"), "Sets findex (n): -1, or the normal row of a friction row.")
+      .def(
+          "set_number_unbounded",
+          [](Solver& s, int nub) { locked(s, [&](MixedLCP& m) { m.setNumberUnbounded(nub); }); },
+          py::arg("nub"), "Sets nub, the number of leading free rows.")
+      .def(
+          "set_initial_guess",
+          [](Solver& s, py::handle x0) {
+            const auto a = vectorArray(x0, "x0");
+            locked(s, [&](MixedLCP& m) { m.setInitialGuess(asVector(a)); });
+          },
+          py::arg("x0"), "Warm start x0 (n) for solvers with capabilities.uses_initial_guess.")
+      .def(
+          "clear_initial_guess",
+          [](Solver& s) { locked(s, [](MixedLCP& m) { m.clearInitialGuess(); }); },
+          "The next solve starts from x = 0.");
+}
+
+void bindSolverClass(py::module_& m) {
+  py::class_<Solver> c(
+      m, "Solver",
+      "A solver of the registry (mlcp.solver_names()) with its options, holding one problem. "
+      "Used as MixedLCP in C++: set_problem() or the set_* calls, then solve(). solve() releases "
+      "the GIL; one Solver serves one thread at a time (calls from other threads wait).");
+  c.def(py::init([](const std::string& name, const py::kwargs& options) {
+          return std::make_unique<Solver>(name, options);
+        }),
+        py::arg("name") = "dantzig",
+        "Solver(name='dantzig', **options): options as keyword arguments (docs/python.md): "
+        "max_iterations, relative_tolerance, relaxation, max_seconds, record_history for every "
+        "solver; the fields of its options struct for dantzig, lemke, pgs and apgd (keywords).\n"
+        "Raises ValueError for an unknown name (listing the known ones) or a value the options "
+        "reject (the library's message), TypeError for a keyword the solver does not take.");
+  bindSolverSetters(c);
+  c.def(
+       "solve",
+       [](Solver& s, const Problem* problem, py::handle x0, bool warmStart) {
+         return s.solve(problem, optionalVector(x0), warmStart);
+       },
+       py::arg("problem") = py::none(), py::kw_only(), py::arg("x0") = py::none(),
+       py::arg("warm_start") = false,
+       "Solves the problem given (set first; the start is x0 when given, the problem's x with "
+       "warm_start, else zero, as `mlcp solve`), or the one set before. Returns mlcp.Result "
+       "(x and w copies, the report). Bad data is Status.InvalidProblem in the report, not an "
+       "exception. The GIL is released while solving.")
+      .def_property_readonly(
+          "name", [](const Solver& s) { return std::string(s.get().name()); },
+          "registered name of the method")
+      .def_property_readonly(
+          "capabilities", [](const Solver& s) { return s.get().capabilities(); },
+          "mlcp.Capabilities")
+      .def_property_readonly(
+          "options", [](const Solver& s) { return solverOptions(s.get()); },
+          "dict keyword -> value of the options in force")
+      .def_property_readonly(
+          "keywords", [](const Solver& s) { return solverKeywords(s.get()); },
+          "the keyword options this solver takes")
+      .def_property_readonly(
+          "n", [](const Solver& s) { return s.get().size(); }, "rows of the problem set")
+      .def_property_readonly(
+          "x", [](const Solver& s) { return toArray(s.get().getLambda()); },
+          "(n) x of the last solve (a copy)")
+      .def_property_readonly(
+          "w", [](const Solver& s) { return toArray(s.get().ref_w()); },
+          "(n) w = A x - b of the last solve (a copy)")
+      .def_property_readonly(
+          "report", [](const Solver& s) { return s.get().report(); },
+          "mlcp.Report of the last solve (a copy)")
+      .def(
+          "problem", [](const Solver& s) { return s.get().problem(); },
+          "The problem set so far (a copy).")
+      .def("__repr__", [](const Solver& s) {
+        return fmt::format("<mlcp.Solver {} n={}>", s.get().name(), s.get().size());
+      });
+}
+
+}  // namespace
+
+void bindSolver(py::module_& m) {
+  bindStatus(m);
+  bindCapabilities(m);
+  bindReport(m);
+  bindSolverClass(m);
+  m.def("solver_names", &mlcp::solverNames,
+        "Names of the registered solvers: the library's, then the peers' of the adapters built "
+        "(bullet-*, dart-*, siconos-*). 'islands:NAME' also makes NAME island by island.");
+  m.def(
+      "solver_descriptions",
+      [] {
+        py::dict out;
+        for (const SolverEntry& e : registeredSolvers()) out[py::str(e.name)] = e.description;
+        return out;
+      },
+      "dict name -> one-line description of each registered solver");
+  m.def(
+      "make_solver",
+      [](const std::string& name, const py::kwargs& options) {
+        return std::make_unique<Solver>(name, options);
+      },
+      py::arg("name"), "mlcp.Solver(name, **options).");
+  m.def(
+      "solve",
+      [](const Problem& problem, const std::string& solver, py::handle x0, bool warmStart,
+         const py::kwargs& options) {
+        Solver s(solver, options);
+        return s.solve(&problem, optionalVector(x0), warmStart);
+      },
+      py::arg("problem"), py::arg("solver") = "dantzig", py::kw_only(), py::arg("x0") = py::none(),
+      py::arg("warm_start") = false,
+      "Solves problem (mlcp.Problem) with the solver named `solver` and its keyword options "
+      "(see mlcp.Solver). Starts from x0 (n) when given, from problem.x with warm_start, else "
+      "from zero. Returns mlcp.Result; the GIL is released while solving.\n"
+      "Raises ValueError / TypeError as mlcp.Solver; bad problem data is not an exception but "
+      "Status.InvalidProblem with the message.");
+}
+
+}  // namespace mlcp::python

@@ -1,0 +1,30 @@
+"""The problem set of the batch tests: a subset of ../shared/data that runs in about a second
+(the Siconos LCP, relay and MLCP files, the FCLIB file, the small captured problems) and the
+solvers except the enumerative ones and Bullet's Lemke (minutes on a few of these files)."""
+
+import pathlib
+
+import mlcp
+
+
+def batch_paths(shared_data: pathlib.Path) -> list:
+    captured = shared_data / "captured"
+    small = sorted(captured.glob("*/slope*.blcp")) + sorted(captured.glob("*/chain_step[36]0.blcp"))
+    folders = [shared_data / "siconos" / kind for kind in ("lcp", "relay", "mlcp")]
+    return [str(p) for p in folders + [shared_data / "fclib"] + small if p.exists()]
+
+
+def batch_solvers() -> list:
+    return [s for s in mlcp.solver_names() if "enum" not in s and s != "bullet-lemke"]
+
+
+def slow_problems(count: int = 12) -> list:
+    """Generated problems of a few tenths of a second each for Lemke: tasks long enough that a
+    worker can be killed while it runs one."""
+    return [mlcp.random_problem(n=220, seed=seed) for seed in range(1, count + 1)]
+
+
+def comparable(frame):
+    """The columns a distributed run must reproduce exactly: all but the time and the winner
+    (the fastest solver, which depends on the times)."""
+    return frame.drop(columns=["time_us", "winner"]).reset_index(drop=True)
