@@ -1,0 +1,190 @@
+// Exact answers at scale (issue 12): time of one exact solve (relative and scaled residual
+// <= 1e-8) against the rows, 100 .. 100,000, on two families of contact problems, and the fitted
+// exponent of time ~ rows^p per solver:
+//  - stacks: mlcp::boxStacks, columns of 4 cubes with 4 contacts per face (48 rows a column,
+//    mu 0.5, random sliding), as many columns as the size needs; every column is an island;
+//  - piles: libdynamics' pile scene (spheres dropped into a bin) with `count` bodies, stepped
+//    60 steps of 1/60 s with real-time PGS (20 sweeps; only the state matters) and the MLCP of
+//    the next step captured; one island or a few.
+// The problems are given as factors (J, M^-1, CFM), as a simulator has them. Each solve has a
+// time limit (--max-seconds); a solve that misses 1e-8 is printed with its status and left out
+// of the fit. Also prints the goal row of the issue: the default pile (1000 spheres, about
+// 10,000 rows at rest) solved exactly in at most 1 s.
+//
+//   ./build/apps/bench/mlcp_bench_exact_scaling [--quick] [--solvers a,b] [--data FILE]
+
+#include "bench_timing.hpp"
+
+#include <mlcp/dynamics/dynamics.hpp>
+#include <mlcp/mlcp.hpp>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cmath>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace mb = mlcp::bench;
+
+namespace {
+
+/// The solve counts as exact at or below this residual (relative and scaled).
+constexpr double kExact = 1e-8;
+constexpr int kRowsPerColumn = 48;
+constexpr int kPileSteps = 60;
+
+struct Case {
+  std::string family;  // "stacks" or "pile"
+  std::string name;
+  mlcp::Problem problem;
+};
+
+struct Result {
+  int rows = 0;
+  std::string family, name, solver;
+  mlcp::Status status = mlcp::Status::NotSolved;
+  double seconds = 0.0;
+  double residual = 0.0;  // max(relative, scaled)
+  int islands = 0;
+  bool exact() const { return status == mlcp::Status::Converged && residual <= kExact; }
+};
+
+Case stacks(int targetRows) {
+  mlcp::BoxStackOptions options;
+  options.columnsX = std::max(1, targetRows / kRowsPerColumn);
+  options.columnsY = 1;
+  options.layers = 4;
+  options.slideSpeed = 0.5;
+  const auto factors = std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options));
+  return {"stacks", fmt::format("{} columns of 4", options.columnsX), mlcp::toProblem(factors)};
+}
+
+Case pile(int count) {
+  mlcp::dynamics::Scene scene = mlcp::dynamics::makeScene("pile", {fmt::format("count={}", count)});
+  mlcp::PgsSolver stepping(mlcp::PgsOptions::realTime());
+  mlcp::dynamics::StepProblem step =
+      mlcp::dynamics::sceneStepProblem(scene, kPileSteps, stepping, scene.timeStep);
+  return {"pile", fmt::format("{} spheres, step {}", count, kPileSteps), step.toProblem()};
+}
+
+Result solve(const Case& c, const std::string& name, double maxSeconds) {
+  mlcp::SolverSettings settings;
+  settings.maxSeconds = maxSeconds;
+  settings.relativeTolerance = 1e-10;
+  std::unique_ptr<mlcp::MixedLCP> solver = mlcp::makeSolver(name, settings);
+  solver->setProblem(c.problem);
+  const double start = mb::threadSeconds();
+  const mlcp::SolveReport& report = solver->solve();
+  Result r;
+  r.seconds = mb::threadSeconds() - start;
+  r.rows = c.problem.size();
+  r.family = c.family;
+  r.name = c.name;
+  r.solver = name;
+  r.status = report.status;
+  r.residual = std::max(report.relativeResidual, report.scaledResidual);
+  if (const auto* islands = dynamic_cast<const mlcp::IslandSolver*>(solver.get()))
+    r.islands = islands->islandCount();
+  return r;
+}
+
+/// Least-squares slope of log(seconds) against log(rows) over the exact results with at least
+/// 1000 rows; NaN with fewer than two.
+double fittedExponent(const std::vector<Result>& results,
+                      const std::string& family,
+                      const std::string& solver) {
+  std::vector<std::pair<double, double>> points;
+  for (const Result& r : results)
+    if (r.family == family && r.solver == solver && r.exact() && r.rows >= 1000)
+      points.emplace_back(std::log(r.rows), std::log(std::max(r.seconds, 1e-9)));
+  if (points.size() < 2) return std::nan("");
+  double mx = 0.0, my = 0.0;
+  for (const auto& [x, y] : points) {
+    mx += x;
+    my += y;
+  }
+  mx /= static_cast<double>(points.size());
+  my /= static_cast<double>(points.size());
+  double sxy = 0.0, sxx = 0.0;
+  for (const auto& [x, y] : points) {
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) * (x - mx);
+  }
+  return sxx > 0.0 ? sxy / sxx : std::nan("");
+}
+
+std::vector<std::string> split(const std::string& list) {
+  std::vector<std::string> names;
+  std::stringstream stream(list);
+  for (std::string item; std::getline(stream, item, ',');)
+    if (!item.empty()) names.push_back(item);
+  return names;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool quick = false;
+  std::string data;
+  std::string solverList = "newton,islands:newton,dantzig,pgs";
+  double maxSeconds = 60.0;
+  CLI::App app{"mlcp_bench_exact_scaling: exact-solve time against rows, stacks and piles"};
+  app.add_flag("--quick", quick, "Up to about 10,000 rows");
+  app.add_option("--solvers", solverList, "Comma-separated solver names");
+  app.add_option("--max-seconds", maxSeconds, "Time limit of one solve (s)");
+  app.add_option("--data", data, "File for the plot series (rows seconds per family/solver)");
+  CLI11_PARSE(app, argc, argv);
+
+  std::vector<int> stackRows = {100, 300, 1000, 3000, 10000, 30000, 100000};
+  std::vector<int> pileCounts = {10, 30, 100, 300, 1000, 3000, 10000};
+  if (quick) {
+    stackRows.resize(5);
+    pileCounts.resize(5);
+  }
+  std::vector<Case> cases;
+  for (const int rows : stackRows) cases.push_back(stacks(rows));
+  for (const int count : pileCounts) cases.push_back(pile(count));
+
+  const std::vector<std::string> solvers = split(solverList);
+  std::vector<Result> results;
+  fmt::print("| family | problem | rows | solver | status | time | residual | islands |\n");
+  fmt::print("|---|---|--:|---|---|--:|--:|--:|\n");
+  for (const Case& c : cases) {
+    for (const std::string& name : solvers) {
+      // A dense method's O(n^3) beyond 5000 rows only measures the time limit.
+      const bool dense = mlcp::makeSolver(name)->capabilities().denseA;
+      if (dense && c.problem.size() > 5000) continue;
+      const Result r = solve(c, name, maxSeconds);
+      results.push_back(r);
+      fmt::print("| {} | {} | {} | {} | {} | {:.4g} s | {:.1e}{} | {} |\n", r.family, r.name,
+                 r.rows, r.solver, r.status, r.seconds, r.residual, r.exact() ? "" : " ✗",
+                 r.islands > 0 ? std::to_string(r.islands) : "");
+      std::fflush(stdout);
+    }
+  }
+
+  fmt::print("\nFitted exponent p of time ~ rows^p (exact solves of 1000 rows or more):\n\n");
+  fmt::print("| solver | stacks | pile |\n|---|--:|--:|\n");
+  for (const std::string& name : solvers)
+    fmt::print("| {} | {:.2f} | {:.2f} |\n", name, fittedExponent(results, "stacks", name),
+               fittedExponent(results, "pile", name));
+  for (const Result& r : results)
+    if (r.family == "pile" && r.name.rfind("1000 spheres", 0) == 0)
+      fmt::print(
+          "\nGoal, the default pile (1000 spheres, {} rows) exact in <= 1 s: {} {} in "
+          "{:.3g} s ({})\n",
+          r.rows, r.solver, r.status, r.seconds, r.exact() && r.seconds <= 1.0 ? "met" : "not met");
+
+  if (!data.empty()) {
+    std::ofstream out(data);
+    out << "# family solver rows seconds exact\n";
+    for (const Result& r : results)
+      out << fmt::format("{} {} {} {:.6g} {}\n", r.family, r.solver, r.rows, r.seconds,
+                         r.exact() ? 1 : 0);
+  }
+  return 0;
+}
