@@ -15,7 +15,6 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
