@@ -26,7 +26,6 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
@@ -111,7 +110,8 @@ void writeSeries(const std::filesystem::path& path,
                  const std::vector<mb::Row>& rows,
                  const std::function<double(const mb::Cell&)>& value) {
   if (rows.empty()) return;
-  std::ofstream out(path);
+  mlcp::AtomicFile file(path);
+  std::ostream& out = file.stream();
   out << "# n";
   for (const mb::Cell& cell : rows.front().cells) out << ' ' << columnName(cell.label);
   out << '\n';
@@ -121,6 +121,7 @@ void writeSeries(const std::filesystem::path& path,
       out << ' ' << (cell.timing.ran ? fmt::format("{:.6g}", value(cell)) : "nan");
     out << '\n';
   }
+  file.commit();
 }
 
 std::vector<mb::Row> only(const std::vector<mb::Row>& rows, const std::string& prefix) {
@@ -140,7 +141,8 @@ void writeHistory(const std::filesystem::path& dir,
   std::vector<mb::Contender> ours;
   for (mb::Contender& c : mb::iterativeContenders(iterations, matrixFree))
     if (!c.peer) ours.push_back(std::move(c));
-  std::ofstream out(dir / fmt::format("history_{}.dat", tag));
+  mlcp::AtomicFile ownFile(dir / fmt::format("history_{}.dat", tag));
+  std::ostream& out = ownFile.stream();
   out << "# iteration";
   std::vector<std::vector<double>> histories;
   for (mb::Contender& c : ours) {
@@ -166,8 +168,10 @@ void writeHistory(const std::filesystem::path& dir,
       out << ' ' << (k < static_cast<int>(h.size()) ? fmt::format("{:.6g}", h[k]) : "nan");
     out << '\n';
   }
+  ownFile.commit();
 
-  std::ofstream peers(dir / fmt::format("history_{}_peers.dat", tag));
+  mlcp::AtomicFile peersFile(dir / fmt::format("history_{}_peers.dat", tag));
+  std::ostream& peers = peersFile.stream();
   bool first = true;
   for (const int k : {1, 2, 3, 5, 10, 20, 30, 50, 100, 200, 300, 500, 1000, 2000, 5000}) {
     if (k > iterations) break;
@@ -188,6 +192,7 @@ void writeHistory(const std::filesystem::path& dir,
     }
     peers << '\n';
   }
+  peersFile.commit();
 }
 
 }  // namespace

@@ -15,7 +15,6 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -112,11 +111,13 @@ int main(int argc, char** argv) {
       hi / lo, hi / lo <= 2.0 ? "met" : "not met", sweepsLong);
 
   if (!data.empty()) {
-    std::ofstream out(data);
+    mlcp::AtomicFile file(data);
+    std::ostream& out = file.stream();
     out << "# rows pgs_ns_per_row apgd_ns_per_row pgs_us_per_sweep apgd_us_per_iteration\n";
     for (const Point& p : points)
       out << fmt::format("{} {:.6g} {:.6g} {:.6g} {:.6g}\n", p.rows, 1e9 * p.pgsSweep / p.rows,
                          1e9 * p.apgdSweep / p.rows, 1e6 * p.pgsSweep, 1e6 * p.apgdSweep);
+    file.commit();
   }
   return 0;
 }

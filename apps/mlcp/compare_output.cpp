@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <stdexcept>
 
 namespace mlcp::app {
 
@@ -18,9 +17,8 @@ void CompareOutput::printUnsolved(const std::vector<RunRecord>& records) const {
 
 CompareOutput::CompareOutput(const CompareOutputOptions& options) : m_options(options) {
   if (!m_options.csv.empty()) {
-    m_csv.open(m_options.csv);
-    if (!m_csv) throw std::runtime_error(fmt::format("cannot write {}", m_options.csv));
-    m_csv << csvHeader() << '\n';
+    m_csv = std::make_unique<AtomicFile>(m_options.csv);
+    m_csv->stream() << csvHeader() << '\n';
   }
   if (!m_options.json) fmt::print("{}\n", m_options.longTable ? tableHeader() : outcomeHeader());
 }
@@ -28,7 +26,7 @@ CompareOutput::CompareOutput(const CompareOutputOptions& options) : m_options(op
 void CompareOutput::problem(const ProblemOutcome& outcome, const std::vector<RunRecord>& records) {
   std::string approximation;
   for (const RunRecord& record : records) {
-    if (m_csv.is_open()) m_csv << toCsv(record) << '\n';
+    if (m_csv) m_csv->stream() << toCsv(record) << '\n';
     if (!record.approximation.empty()) approximation = record.approximation;
   }
   if (!approximation.empty() && std::find(m_approximations.begin(), m_approximations.end(),
@@ -50,8 +48,7 @@ void CompareOutput::problem(const ProblemOutcome& outcome, const std::vector<Run
 }
 
 void CompareOutput::finish(const CompareSummary& summary) {
-  if (m_csv.is_open() && !m_csv.flush())
-    throw std::runtime_error(fmt::format("error writing {}", m_options.csv));
+  if (m_csv) m_csv->commit();
   // In JSON mode stdout holds only the records; the summary goes to stderr.
   std::FILE* out = m_options.json ? stderr : stdout;
   fmt::print(out, "{}{}", m_options.json ? "" : "\n", summary.format());

@@ -4,7 +4,9 @@
 #include "problem_outcome.hpp"
 #include "run_record.hpp"
 
-#include <fstream>
+#include <mlcp/atomic_file.hpp>
+
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,7 +19,9 @@ struct CompareOutputOptions {
   /// Messages too: under each row with longTable, else those of the unsolved pairs under
   /// each problem line.
   bool verbose = false;
-  std::string csv;         ///< also write every pair to this CSV file ("" = none)
+  /// Also write every pair to this CSV file ("" = none), replaced by finish() only (an
+  /// interrupted run leaves the previous file).
+  std::string csv;
   double threshold = 0.0;  ///< largest residual counted as solved (isSolved())
 };
 
@@ -34,7 +38,8 @@ class CompareOutput {
   void problem(const ProblemOutcome& outcome, const std::vector<RunRecord>& records);
 
   /// Prints the summary (stderr with --json) and, once each, the approximations the readers
-  /// made (marked "~" on the problem lines). @throws std::runtime_error on a CSV write error
+  /// made (marked "~" on the problem lines); puts the CSV file in place.
+  /// @throws std::runtime_error on a CSV write error
   void finish(const CompareSummary& summary);
 
   /// The approximations the readers made so far, each once (RunRecord::approximation).
@@ -44,7 +49,7 @@ class CompareOutput {
   void printUnsolved(const std::vector<RunRecord>& records) const;
 
   CompareOutputOptions m_options;
-  std::ofstream m_csv;
+  std::unique_ptr<AtomicFile> m_csv;  ///< null without --csv
   std::vector<std::string> m_approximations;
 };
 

@@ -1,5 +1,7 @@
 #include "gnuplot.hpp"
 
+#include <mlcp/atomic_file.hpp>
+
 #include <fmt/format.h>
 
 #include <csignal>
@@ -18,9 +20,11 @@ std::string gnuplotString(std::string_view text) {
   return out + "'";
 }
 
-void runGnuplot(const std::string& script, const std::filesystem::path& output) {
-  std::error_code ignored;
-  std::filesystem::remove(output, ignored);
+void runGnuplot(const std::function<std::string(const std::filesystem::path& file)>& scriptFor,
+                const std::filesystem::path& output) {
+  AtomicFile file(output);
+  const std::filesystem::path& drawn = file.temporaryPath();
+  const std::string script = scriptFor(drawn);
   // A gnuplot that exits early must not kill us with SIGPIPE: its status says what went wrong.
   void (*previous)(int) = std::signal(SIGPIPE, SIG_IGN);
   FILE* pipe = popen("gnuplot", "w");
@@ -36,8 +40,10 @@ void runGnuplot(const std::string& script, const std::filesystem::path& output) 
       throw std::runtime_error("gnuplot was not found (install gnuplot-nox) to draw the plot");
     throw std::runtime_error(fmt::format("gnuplot failed drawing {}", output.string()));
   }
-  if (!std::filesystem::is_regular_file(output) || std::filesystem::file_size(output) == 0)
+  std::error_code error;
+  if (std::filesystem::file_size(drawn, error) == 0 || error)
     throw std::runtime_error(fmt::format("gnuplot did not write {}", output.string()));
+  file.commit();
 }
 
 }  // namespace mlcp::app

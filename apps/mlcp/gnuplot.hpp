@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -10,10 +11,12 @@ namespace mlcp::app {
 /// dropped.
 std::string gnuplotString(std::string_view text);
 
-/// Runs `gnuplot` (through a pipe) on `script`, which must write the PNG `output`. A stale
-/// `output` is removed first, so an existing file afterwards is the new one.
+/// Runs `gnuplot` (through a pipe) on the script `scriptFor(file)` returns, which must write the
+/// PNG `file`: a temporary file beside `output` (mlcp::AtomicFile), renamed onto `output` once
+/// gnuplot has finished, so that `output` is the old figure or the whole new one.
 /// @throws std::runtime_error when gnuplot is missing (install gnuplot-nox) or fails, or when
-///         `output` was not written
-void runGnuplot(const std::string& script, const std::filesystem::path& output);
+///         it wrote nothing (`output` is then unchanged)
+void runGnuplot(const std::function<std::string(const std::filesystem::path& file)>& scriptFor,
+                const std::filesystem::path& output);
 
 }  // namespace mlcp::app

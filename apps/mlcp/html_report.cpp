@@ -3,11 +3,11 @@
 #include "base64.hpp"
 #include "solved_criterion.hpp"
 
+#include <mlcp/atomic_file.hpp>
+
 #include <fmt/format.h>
 
 #include <cmath>
-#include <fstream>
-#include <stdexcept>
 
 namespace mlcp::app {
 
@@ -69,9 +69,9 @@ std::string summaryTable(const HtmlReport& r) {
 }
 
 std::string problemTable(const HtmlReport& r) {
-  std::string table = "<table id=\"problems\">\n" +
-                      headerRow({"problem", "n", "nub", "fric", "solved", "fastest", "time_us",
-                                 std::string(kSolvedMeasure.column), "who solved it"});
+  std::string table =
+      "<table id=\"problems\">\n" + headerRow({"problem", "n", "nub", "fric", "solved", "fastest",
+                                               "time_us", "res_scl", "res_rel", "who solved it"});
   for (const ProblemOutcome& o : r.outcomes) {
     const bool any = !o.fastest.empty();
     table += "<tr>" + cell(o.problem + (o.approximated ? " ~" : "")) +
@@ -80,7 +80,8 @@ std::string problemTable(const HtmlReport& r) {
              cell(fmt::format("{}/{}", o.solvedBy.size(), o.applicable), "num") +
              cell(any ? o.fastest : "-") +
              cell(any ? number(o.timeMicroseconds, "{:.1f}") : "-", "num") +
-             cell(any ? number(o.residual, "{:.1e}") : "-", "num") +
+             cell(any ? number(o.residualScaled, "{:.1e}") : "-", "num") +
+             cell(any ? number(o.residualRelative, "{:.1e}") : "-", "num") +
              cell(whoSolved(o, std::string::npos)) + "</tr>\n";
   }
   return table + "</table>\n";
@@ -91,9 +92,9 @@ std::string matrixCell(const RunRecord* record, double threshold) {
   if (record == nullptr) return "<td class=\"na\" title=\"not run (needs J, M^-1)\">-</td>";
   if (!record->applicable())
     return fmt::format("<td class=\"na\" title=\"{}\">n/a</td>", htmlEscape(record->notApplicable));
-  const std::string title =
-      htmlEscape(fmt::format("{}, {} {}: {}", record->status, kSolvedMeasure.column,
-                             number(solvedResidual(*record), "{:.2e}"), record->message));
+  const std::string title = htmlEscape(fmt::format(
+      "{}, res_scl {}, res_rel {}: {}", record->status, number(record->residualScaled, "{:.2e}"),
+      number(record->residualRelative, "{:.2e}"), record->message));
   if (!isSolved(*record, threshold))
     return fmt::format("<td class=\"failed\" title=\"{}\">{}</td>", title,
                        htmlEscape(fmt::format("{}", record->status)));
@@ -125,6 +126,7 @@ std::string runRow(const RunRecord& x) {
          cell(x.solver) + cell(x.applicable() ? fmt::format("{}", x.status) : "n/a") +
          cell(std::to_string(x.iterations), "num") + cell(std::to_string(x.pivots), "num") +
          cell(number(x.timeMicroseconds, "{:.1f}"), "num") +
+         cell(number(x.residualScaled, "{:.1e}"), "num") +
          cell(number(x.residualRelative, "{:.1e}"), "num") +
          cell(number(x.residualAbsolute, "{:.1e}"), "num") +
          cell(number(x.maxBoundViolation, "{:.1e}"), "num") +
@@ -137,7 +139,7 @@ std::string runTable(const HtmlReport& r) {
       "<details><summary>every (problem, solver) pair</summary>\n"
       "<table id=\"runs\">\n" +
       headerRow({"problem", "n", "nub", "fric", "solver", "status", "iters", "pivots", "time_us",
-                 "res_rel", "res_abs", "bound", "compl", "win", "message"});
+                 "res_scl", "res_rel", "res_abs", "bound", "compl", "win", "message"});
   for (const std::vector<RunRecord>& records : r.batch)
     for (const RunRecord& record : records) table += runRow(record);
   return table + "</table>\n</details>\n";
@@ -158,7 +160,7 @@ std::string profileSection(const HtmlReport& r) {
 std::string convergenceSection(const HtmlReport& r) {
   if (r.convergence.empty()) return "";
   std::string out =
-      "<h2>Convergence</h2>\n<p>Relative residual per iteration of the solvers that record "
+      "<h2>Convergence</h2>\n<p>Scaled residual per iteration of the solvers that record "
       "one (the iterative ones), from a separate, untimed run.</p>\n";
   for (const PngFigure& f : r.convergence) out += figure(f, "class=\"convergence\"");
   return out;
@@ -212,9 +214,7 @@ std::string htmlReportPage(const HtmlReport& r) {
 }
 
 void writeHtmlReport(const HtmlReport& report, const std::filesystem::path& output) {
-  std::ofstream out(output, std::ios::binary);
-  out << htmlReportPage(report);
-  if (!out) throw std::runtime_error(fmt::format("cannot write {}", output.string()));
+  writeFileAtomically(output, [&](std::ostream& out) { out << htmlReportPage(report); });
 }
 
 }  // namespace mlcp::app

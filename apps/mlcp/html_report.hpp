@@ -37,7 +37,8 @@ struct HtmlReport {
 /// convergence plots (img class `convergence`). Text is HTML-escaped.
 std::string htmlReportPage(const HtmlReport& report);
 
-/// Writes htmlReportPage() to `output`. @throws std::runtime_error when it cannot be written
+/// Writes htmlReportPage() to `output`, replaced only once complete (mlcp::AtomicFile).
+/// @throws std::runtime_error when it cannot be written
 void writeHtmlReport(const HtmlReport& report, const std::filesystem::path& output);
 
 /// `text` with &, <, >, " and ' replaced by their character references.

@@ -129,7 +129,11 @@ std::string performanceProfileScript(const std::vector<ProfileCurve>& curves,
 void writePerformanceProfile(const std::vector<ProfileCurve>& curves,
                              const std::filesystem::path& output,
                              const ProfileCaption& caption) {
-  runGnuplot(performanceProfileScript(curves, output, caption), output);
+  runGnuplot(
+      [&](const std::filesystem::path& file) {
+        return performanceProfileScript(curves, file, caption);
+      },
+      output);
 }
 
 }  // namespace mlcp::app

@@ -46,9 +46,10 @@ std::string columns(std::string_view problem,
                     std::string_view solved,
                     std::string_view fastest,
                     std::string_view time,
-                    std::string_view residual) {
-  return fmt::format("{:<{}} {:>5} {:>4} {:>4}  {:>6}  {:<18} {:>9} {:>7}  ", problem,
-                     kProblemWidth, n, nub, friction, solved, fastest, time, residual);
+                    std::string_view scaled,
+                    std::string_view relative) {
+  return fmt::format("{:<{}} {:>5} {:>4} {:>4}  {:>6}  {:<18} {:>9} {:>7} {:>7}  ", problem,
+                     kProblemWidth, n, nub, friction, solved, fastest, time, scaled, relative);
 }
 
 }  // namespace
@@ -68,7 +69,8 @@ ProblemOutcome outcomeOf(const std::string& problem,
     if (!r.winner) continue;
     outcome.fastest = r.solver;
     outcome.timeMicroseconds = r.timeMicroseconds;
-    outcome.residual = solvedResidual(r);
+    outcome.residualScaled = r.residualScaled;
+    outcome.residualRelative = r.residualRelative;
   }
   return outcome;
 }
@@ -83,8 +85,7 @@ std::string whoSolved(const ProblemOutcome& o, size_t width) {
 }
 
 std::string outcomeHeader() {
-  return columns("problem", "n", "nub", "fric", "solved", "fastest", "time",
-                 kSolvedMeasure.column) +
+  return columns("problem", "n", "nub", "fric", "solved", "fastest", "time", "res_scl", "res_rel") +
          "who solved it";
 }
 
@@ -96,7 +97,8 @@ std::string outcomeLine(const ProblemOutcome& o) {
       label, std::to_string(o.shape.n), std::to_string(o.shape.nub),
       std::to_string(o.shape.frictionRows), fmt::format("{}/{}", o.solvedBy.size(), o.applicable),
       any ? o.fastest : "-", any ? formatTime(o.timeMicroseconds) : "-",
-      any ? fmt::format("{:.1e}", o.residual) : "-");
+      any ? fmt::format("{:.1e}", o.residualScaled) : "-",
+      any ? fmt::format("{:.1e}", o.residualRelative) : "-");
   return line + whoSolved(o, kOutcomeLineWidth > line.size() ? kOutcomeLineWidth - line.size() : 0);
 }
 

@@ -19,7 +19,8 @@ struct ProblemOutcome {
   std::vector<std::string> unsolved;  ///< applicable solvers that did not solve it
   std::string fastest;                ///< the winner; empty when no solver solved it
   double timeMicroseconds = 0.0;      ///< the winner's time (us)
-  double residual = 0.0;              ///< the winner's residual (kSolvedMeasure)
+  double residualScaled = 0.0;        ///< the winner's scaled residual
+  double residualRelative = 0.0;      ///< the winner's relative residual
 };
 
 /// The outcome of the records of one problem (winner marked at `threshold`).
@@ -34,7 +35,8 @@ ProblemOutcome outcomeOf(const std::string& problem,
 std::string whoSolved(const ProblemOutcome& outcome, size_t width);
 
 /// Header and one line of the default report: problem, n, nub, friction rows, solved /
-/// applicable, the fastest solver that solved it with its time and residual, and whoSolved()
+/// applicable, the fastest solver that solved it with its time and its scaled and relative
+/// residuals (the two "solved" reads: solved_criterion.hpp), and whoSolved()
 /// cut to fit kOutcomeLineWidth characters (but for one long first name).
 std::string outcomeHeader();
 std::string outcomeLine(const ProblemOutcome& outcome);

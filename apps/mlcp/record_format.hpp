@@ -9,12 +9,12 @@ namespace mlcp::app {
 
 /// Keys of a record, in the order of the JSON objects and CSV columns (docs/cli.md):
 /// problem, solver, n, nub, friction_rows, status, message, iterations, pivots, repeats,
-/// time_us, residual_rel, residual_abs, max_bound_violation, max_complementarity_violation,
-/// winner, approximation, applicable.
+/// time_us, residual_rel, residual_abs, residual_scaled, max_bound_violation,
+/// max_complementarity_violation, winner, approximation, applicable.
 inline constexpr std::string_view kRecordKeys =
     "problem,solver,n,nub,friction_rows,status,message,iterations,pivots,repeats,time_us,"
-    "residual_rel,residual_abs,max_bound_violation,max_complementarity_violation,winner,"
-    "approximation,applicable";
+    "residual_rel,residual_abs,residual_scaled,max_bound_violation,"
+    "max_complementarity_violation,winner,approximation,applicable";
 
 /// One JSON object on one line with the keys above (non-finite numbers as null).
 std::string toJson(const RunRecord& record);

@@ -26,8 +26,8 @@ std::string residualPlotScript(const std::vector<ResidualCurve>& curves,
   script += fmt::format("set title {}\n", gnuplotString(title));
   script += "set xlabel 'iteration (sweeps or steps; count)'\n";
   script +=
-      "set ylabel 'relative residual ||x - clamp(x - w, l, u)||_inf / max(1, ||b||_inf) "
-      "(dimensionless)'\n";
+      "set ylabel 'scaled residual ||x - clamp(x - w / d, l, u)||_inf / max(||x||_inf, "
+      "max |b_i| / d_i) (dimensionless)'\n";
   script += "set logscale y\nset format y '1e%T'\nset grid xtics ytics mytics\n";
   script += "set key outside right top box\n";
   std::string plot;
@@ -68,7 +68,9 @@ std::string residualPlotScript(const std::vector<ResidualCurve>& curves,
 void writeResidualPlot(const std::vector<ResidualCurve>& curves,
                        const std::filesystem::path& output,
                        const std::string& title) {
-  runGnuplot(residualPlotScript(curves, output, title), output);
+  runGnuplot(
+      [&](const std::filesystem::path& file) { return residualPlotScript(curves, file, title); },
+      output);
 }
 
 }  // namespace mlcp::app

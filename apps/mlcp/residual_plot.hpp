@@ -6,11 +6,11 @@
 
 namespace mlcp::app {
 
-/// One curve of a convergence plot: the relative residual per iteration of one solver on one
+/// One curve of a convergence plot: the scaled residual per iteration of one solver on one
 /// problem (SolveReport::residualHistory, entry 0 = the starting point).
 struct ResidualCurve {
   std::string label;           ///< legend entry ("pgs", or "pgs: file.blcp")
-  std::vector<double> values;  ///< relative residual (dimensionless), one per iteration
+  std::vector<double> values;  ///< scaled residual (dimensionless), one per iteration
 };
 
 /// True when the curve has a value a log axis can show (> 0).

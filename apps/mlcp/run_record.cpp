@@ -40,6 +40,7 @@ RunRecord runSolver(MixedLCP& solver,
   record.pivots = report.pivots;
   record.residualAbsolute = report.absoluteResidual;
   record.residualRelative = report.relativeResidual;
+  record.residualScaled = report.scaledResidual;
   record.maxBoundViolation = report.maxBoundViolation;
   record.maxComplementarityViolation = report.maxComplementarityViolation;
   record.residualHistory = report.residualHistory;

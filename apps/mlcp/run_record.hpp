@@ -22,6 +22,9 @@ struct RunRecord {
   double timeMicroseconds = 0.0;  ///< median over the repeats (unit: us)
   double residualAbsolute = 0.0;  ///< spec natural-map residual ||r||_inf
   double residualRelative = 0.0;  ///< ||r||_inf / max(1, ||b||_inf)
+  /// The spec's scaled residual (SolveReport::scaledResidual): invariant to scaling the problem
+  /// or single rows.
+  double residualScaled = 0.0;
   double maxBoundViolation = 0.0;
   double maxComplementarityViolation = 0.0;
   bool winner = false;  ///< fastest solver that solved the problem (solved_criterion.hpp)

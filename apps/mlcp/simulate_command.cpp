@@ -5,15 +5,14 @@
 #include "scene_source.hpp"
 #include "solver_settings_options.hpp"
 
+#include <mlcp/atomic_file.hpp>
 #include <mlcp/dynamics/scene.hpp>
 #include <mlcp/solver_factory.hpp>
 
 #include <fmt/format.h>
-#include <fmt/os.h>
+#include <fmt/ostream.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <fstream>
 #include <memory>
 
 namespace mlcp::app {
@@ -34,7 +33,7 @@ constexpr const char* kCsvHeader =
 
 /// One row per body: the state after `world.stepCount()` steps (SI units, world frame; wb* is
 /// the angular velocity in body axes).
-void writeCsvRows(std::FILE* out, const dynamics::World& world) {
+void writeCsvRows(std::ostream& out, const dynamics::World& world) {
   for (const dynamics::Body& b : world.bodies()) {
     const Eigen::Quaterniond q = b.q_WB.normalized();
     const Eigen::Vector3d wb = b.w_WB_B();
@@ -65,12 +64,12 @@ void simulate(const SimulateArguments& args, int& exitCode) {
   dynamics::World& world = scene.world;
   world.setSolver(*solver);
 
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> csv(nullptr, &std::fclose);
+  // Put in place when the run is complete: an interrupted run leaves the previous file.
+  std::unique_ptr<AtomicFile> csv;
   if (!args.csv.empty()) {
-    csv.reset(std::fopen(args.csv.c_str(), "w"));
-    if (!csv) throw std::runtime_error(fmt::format("{}: cannot open for writing", args.csv));
-    fmt::print(csv.get(), "{}", kCsvHeader);
-    writeCsvRows(csv.get(), world);
+    csv = std::make_unique<AtomicFile>(args.csv);
+    csv->stream() << kCsvHeader;
+    writeCsvRows(csv->stream(), world);
   }
 
   const double initialEnergy = world.kineticEnergy() + world.potentialEnergy();
@@ -93,8 +92,9 @@ void simulate(const SimulateArguments& args, int& exitCode) {
       }
       figures.solverSeconds += s.solveSeconds;
     }
-    if (csv) writeCsvRows(csv.get(), world);
+    if (csv) writeCsvRows(csv->stream(), world);
   }
+  if (csv) csv->commit();
   // The final state's penetration and joint error (assembling changes nothing).
   const dynamics::StepProblem& last = world.prepareStep(h);
 

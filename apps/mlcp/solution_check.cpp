@@ -59,6 +59,11 @@ Eigen::VectorXd readSolution(const std::filesystem::path& path, int n) {
 std::vector<RowViolation> worstRows(const Problem& problem, const Eigen::VectorXd& x, int count) {
   const int n = problem.size();
   const Eigen::VectorXd w = problem.A * x - problem.b;
+  const Eigen::VectorXd scalesOfA = rowScalesOf(problem.A);
+  double size = 0.0;  // X of the scaled residual
+  for (int i = 0; i < n; ++i)
+    size = std::max(
+        {size, std::abs(x[i]), std::abs(problem.b[i]) / rowScale(scalesOfA[i], problem.b[i])});
   std::vector<RowViolation> rows;
   for (int i = 0; i < n; ++i) {
     RowViolation v;
@@ -67,8 +72,11 @@ std::vector<RowViolation> worstRows(const Problem& problem, const Eigen::VectorX
     v.w = w[i];
     effectiveBounds(i, x, problem.lo, problem.hi, problem.findex, v.lower, v.upper);
     v.residual = std::abs(rowResidual(x[i], w[i], v.lower, v.upper));
+    const double d = rowScale(scalesOfA[i], problem.b[i]);
+    v.scaled = std::abs(rowResidual(x[i], w[i] / d, v.lower, v.upper)) / (size > 0.0 ? size : 1.0);
     if (std::isnan(v.residual)) v.residual = std::numeric_limits<double>::infinity();
-    if (!(v.residual > 0.0)) continue;
+    if (std::isnan(v.scaled)) v.scaled = std::numeric_limits<double>::infinity();
+    if (!(v.residual > 0.0 || v.scaled > 0.0)) continue;
     if (x[i] < v.lower || x[i] > v.upper)
       v.kind = "bound";
     else if (problem.findex[i] >= 0)
@@ -81,7 +89,7 @@ std::vector<RowViolation> worstRows(const Problem& problem, const Eigen::VectorX
     rows.push_back(v);
   }
   std::stable_sort(rows.begin(), rows.end(), [](const RowViolation& a, const RowViolation& b) {
-    return a.residual > b.residual;
+    return a.scaled > b.scaled || (a.scaled == b.scaled && a.residual > b.residual);
   });
   if (static_cast<int>(rows.size()) > count) rows.resize(static_cast<size_t>(std::max(count, 0)));
   return rows;

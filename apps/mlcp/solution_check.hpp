@@ -20,7 +20,7 @@ Eigen::VectorXd readSolution(const std::filesystem::path& path, int n);
 /// `mlcp validate`'s verdict on a candidate x with residuals `r`: valid when its relative
 /// residual and its largest bound violation are both at most `tolerance` (false for NaN).
 inline bool isValidSolution(const Residuals& r, double tolerance) {
-  return r.relative <= tolerance && r.maxBoundViolation <= tolerance;
+  return r.scaled <= tolerance && r.relative <= tolerance && r.maxBoundViolation <= tolerance;
 }
 
 /// One row of a candidate x, as `mlcp validate` lists the worst ones.
@@ -33,9 +33,13 @@ struct RowViolation {
   double x = 0.0, w = 0.0;
   double lower = 0.0, upper = 0.0;  ///< effective bounds l_i, u_i for this x
   double residual = 0.0;            ///< |r_i| = |x_i - clamp(x_i - w_i, l_i, u_i)|
+  /// The row's share of the scaled residual: |s_i| / X, s_i = x_i - clamp(x_i - w_i / d_i, l_i,
+  /// u_i) (docs/conventions.md, "Residuals"); its largest value is Residuals::scaled.
+  double scaled = 0.0;
 };
 
-/// The `count` rows with the largest |r_i| > 0, largest first (w = A x - b).
+/// The `count` rows with the largest scaled residual |s_i| / X > 0, largest first (w = A x - b):
+/// the order does not change when the problem or single rows are scaled.
 /// @pre x.size() == problem.size()
 std::vector<RowViolation> worstRows(const Problem& problem, const Eigen::VectorXd& x, int count);
 

@@ -2,6 +2,9 @@
 
 #include "run_record.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <string_view>
 
 namespace mlcp::app {
@@ -9,21 +12,24 @@ namespace mlcp::app {
 /// Default of `mlcp compare --threshold`: the iterative solvers' default stopping tolerance.
 inline constexpr double kDefaultSolvedThreshold = 1e-6;
 
-/// The residual that decides "solved" in `mlcp compare` (report, summary, winner, profile,
-/// HTML page): which RunRecord field, and how text and figures name it.
+/// How text and figures name the residual that decides "solved" in `mlcp compare` (report,
+/// summary, winner, profile, HTML page).
 struct SolvedMeasure {
-  std::string_view name;    ///< in sentences and on figures
-  std::string_view column;  ///< as a table column header
-  double RunRecord::*field;
+  std::string_view name;  ///< in sentences and on figures
 };
 
-/// The one place that chooses the measure (switch here, e.g. to the scaled residual of
-/// shared/spec/blcp-text-format.md).
-inline constexpr SolvedMeasure kSolvedMeasure{"relative residual", "res_rel",
-                                              &RunRecord::residualRelative};
+/// The one place that chooses the measure: the test `converged` means (SolverOptions::accepts,
+/// docs/conventions.md "Residuals"), the scaled residual (invariant to scaling the problem or
+/// single rows) and the relative one (as other tools report it) both at most the threshold.
+inline constexpr SolvedMeasure kSolvedMeasure{"scaled and relative residual"};
 
-/// The residual of `record` that decides whether it solved its problem.
-inline double solvedResidual(const RunRecord& record) { return record.*kSolvedMeasure.field; }
+/// The residual of `record` that decides whether it solved its problem: the larger of its
+/// scaled and relative residuals (NaN when either is NaN: no answer).
+inline double solvedResidual(const RunRecord& record) {
+  if (std::isnan(record.residualScaled) || std::isnan(record.residualRelative))
+    return std::numeric_limits<double>::quiet_NaN();
+  return std::max(record.residualScaled, record.residualRelative);
+}
 
 /// True when the solver applies to the problem (n/a pairs include its Unsupported answers), ran
 /// on it (it did not refuse it as InvalidProblem) and the residual of its answer is at most

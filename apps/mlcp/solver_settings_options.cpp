@@ -9,7 +9,8 @@ void addSolverSettingsOptions(CLI::App& cmd, SolverSettings& settings) {
       ->check(CLI::PositiveNumber);
   cmd.add_option_function<double>(
          "--tol", [&settings](double value) { settings.relativeTolerance = value; },
-         "Tolerance on the relative natural-map residual")
+         "Tolerance on the scaled and the relative natural-map residual (converged: both at most "
+         "this)")
       ->check(CLI::NonNegativeNumber);
   cmd.add_option_function<double>(
          "--omega", [&settings](double value) { settings.relaxation = value; },

@@ -52,38 +52,40 @@ void runValidate(const ValidateArguments& args, int& exitCode) {
     for (const RowViolation& v : rows)
       list += fmt::format(
           "{}{{\"row\": {}, \"kind\": \"{}\", \"x\": {}, \"w\": {}, \"l\": {}, "
-          "\"u\": {}, \"residual\": {}}}",
+          "\"u\": {}, \"residual\": {}, \"scaled\": {}}}",
           list.empty() ? "" : ", ", v.row, v.kind, number(v.x), number(v.w), number(v.lower),
-          number(v.upper), number(v.residual));
+          number(v.upper), number(v.residual), number(v.scaled));
     fmt::print(
         "{{\"problem\": {}, \"solution\": {}, \"n\": {}, \"residual_rel\": {}, "
-        "\"residual_abs\": {}, \"max_bound_violation\": {}, "
+        "\"residual_abs\": {}, \"residual_scaled\": {}, \"max_bound_violation\": {}, "
         "\"max_complementarity_violation\": {}, \"tolerance\": {}, \"valid\": {}, "
         "\"worst_rows\": [{}]}}\n",
         jsonString(args.file), jsonString(source), problem.size(), number(r.relative),
-        number(r.absolute), number(r.maxBoundViolation), number(r.maxComplementarityViolation),
-        number(args.tolerance), valid ? "true" : "false", list);
+        number(r.absolute), number(r.scaled), number(r.maxBoundViolation),
+        number(r.maxComplementarityViolation), number(args.tolerance), valid ? "true" : "false",
+        list);
     return;
   }
   fmt::print("problem:   {} (n = {}, nub = {}, friction rows = {})\n", args.file, problem.size(),
              problem.nub, problem.frictionRows());
   if (!file.approximation.empty()) fmt::print("note:      {}\n", file.approximation);
   fmt::print("solution:  {}\n", source);
-  fmt::print("residual:  relative {:.3e}, absolute {:.3e} (||x - clamp(x - w, l, u)||_inf)\n",
-             r.relative, r.absolute);
+  fmt::print("residual:  scaled {:.6g}, relative {:.6g}, absolute {:.6g}\n", r.scaled, r.relative,
+             r.absolute);
   fmt::print("violation: bound {:.3e}, complementarity {:.3e}\n", r.maxBoundViolation,
              r.maxComplementarityViolation);
-  fmt::print("verdict:   {} (relative residual and bound violation <= {:g})\n",
+  fmt::print("verdict:   {} (scaled and relative residual and bound violation <= {:g})\n",
              valid ? "valid" : "NOT valid", args.tolerance);
   if (rows.empty()) {
     fmt::print("every row satisfies its condition exactly\n");
     return;
   }
-  fmt::print("worst rows:\n  {:>6} {:<16} {:>12} {:>12} {:>12} {:>12} {:>10}\n", "row", "kind", "x",
-             "w", "l", "u", "|r_i|");
+  fmt::print(
+      "worst rows (by |s_i| / X):\n  {:>6} {:<16} {:>12} {:>12} {:>12} {:>12} {:>10} {:>10}\n",
+      "row", "kind", "x", "w", "l", "u", "|s_i|/X", "|r_i|");
   for (const RowViolation& v : rows)
-    fmt::print("  {:>6} {:<16} {:>12.5g} {:>12.5g} {:>12.5g} {:>12.5g} {:>10.3e}\n", v.row, v.kind,
-               v.x, v.w, v.lower, v.upper, v.residual);
+    fmt::print("  {:>6} {:<16} {:>12.5g} {:>12.5g} {:>12.5g} {:>12.5g} {:>10.3e} {:>10.3e}\n",
+               v.row, v.kind, v.x, v.w, v.lower, v.upper, v.scaled, v.residual);
 }
 
 }  // namespace
@@ -100,7 +102,8 @@ void addValidateCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--top", args->top, "How many of the worst rows to list")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--tol", args->tolerance,
-                  "Valid when the relative residual and the bound violation are at most this")
+                  "Valid when the scaled and relative residuals and the bound violation are at "
+                  "most this")
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--json", args->json, "Print one JSON object instead of text");
   addFormatOption(*cmd, args->format);

@@ -1,3 +1,4 @@
+#include <mlcp/atomic_file.hpp>
 #include <mlcp/blcp_io.hpp>
 #include <mlcp/dynamics/step_problem.hpp>
 
@@ -5,10 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <memory>
 #include <ostream>
-#include <stdexcept>
 
 namespace mlcp::dynamics {
 
@@ -51,11 +50,7 @@ void writeLabelledBlcp(const StepProblem& step, std::ostream& out) {
 }
 
 void writeLabelledBlcp(const StepProblem& step, const std::filesystem::path& path) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error(fmt::format("{}: cannot open for writing", path.string()));
-  writeLabelledBlcp(step, out);
-  out.flush();
-  if (!out) throw std::runtime_error(fmt::format("{}: write failed", path.string()));
+  writeFileAtomically(path, [&](std::ostream& out) { writeLabelledBlcp(step, out); });
 }
 
 }  // namespace mlcp::dynamics

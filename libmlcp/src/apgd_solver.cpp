@@ -1,5 +1,6 @@
 #include "detail/box_projection.hpp"
 #include "detail/iteration_monitor.hpp"
+#include "detail/zero_rows.hpp"
 
 #include <mlcp/apgd_solver.hpp>
 
@@ -133,6 +134,11 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
       x.setZero();
       return;
     }
+  }
+  if (const int row = detail::rowWithoutFiniteAnswer(problem); row >= 0) {
+    detail::reportRowWithoutFiniteAnswer(problem, row, report);
+    detail::projectOntoBounds(problem, x);
+    return;
   }
   // The largest diagonal entry of D^-1/2 A D^-1/2: a lower bound of its Lipschitz constant.
   double largestScaledDiagonal = n > 0 ? m_inverseD.maxCoeff() : 0.0;

@@ -1,9 +1,9 @@
+#include <mlcp/atomic_file.hpp>
 #include <mlcp/blcp_io.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
-#include <fstream>
 #include <ostream>
 #include <stdexcept>
 
@@ -58,10 +58,7 @@ void writeBlcp(const Problem& problem, std::ostream& out, MatrixStorage storage)
 }
 
 void writeBlcp(const Problem& problem, const std::filesystem::path& path, MatrixStorage storage) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw std::runtime_error(fmt::format("cannot write {}", path.string()));
-  writeBlcp(problem, out, storage);
-  if (!out) throw std::runtime_error(fmt::format("error while writing {}", path.string()));
+  writeFileAtomically(path, [&](std::ostream& out) { writeBlcp(problem, out, storage); });
 }
 
 }  // namespace mlcp

@@ -1,10 +1,10 @@
+#include <mlcp/atomic_file.hpp>
 #include <mlcp/siconos_io.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <ostream>
 #include <stdexcept>
@@ -79,10 +79,8 @@ SiconosKind writeSiconos(const Problem& problem, std::ostream& out) {
 }
 
 SiconosKind writeSiconos(const Problem& problem, const std::filesystem::path& path) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw std::runtime_error(fmt::format("cannot write {}", path.string()));
-  const SiconosKind kind = writeSiconos(problem, out);
-  if (!out) throw std::runtime_error(fmt::format("error while writing {}", path.string()));
+  SiconosKind kind{};
+  writeFileAtomically(path, [&](std::ostream& out) { kind = writeSiconos(problem, out); });
   return kind;
 }
 

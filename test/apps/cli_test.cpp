@@ -108,6 +108,7 @@ const std::set<std::string> kDocumentedKeys = {"problem",
                                                "time_us",
                                                "residual_rel",
                                                "residual_abs",
+                                               "residual_scaled",
                                                "max_bound_violation",
                                                "max_complementarity_violation",
                                                "winner",
@@ -184,7 +185,8 @@ BOOST_AUTO_TEST_CASE(compare_prints_one_line_per_problem) {
   BOOST_TEST(byFile["ortiz.dat"].substr(byFile["ortiz.dat"].size() - 3) == "all");
   BOOST_TEST(byFile["small.blcp"].find(" 2/2 ") != std::string::npos);
   // The summary says what "solved" means and out of how many.
-  BOOST_TEST(r.out.find("solved:       relative residual <= 1e-06") != std::string::npos);
+  BOOST_TEST(r.out.find("solved:       scaled and relative residual <= 1e-06") !=
+             std::string::npos);
   BOOST_TEST(r.out.find("counted over the problems it applies to") != std::string::npos);
   BOOST_TEST((summaryRow(r.out, "dantzig") == std::vector<std::string>{"2", "2", "1", "0"}));
 }
@@ -200,7 +202,7 @@ BOOST_AUTO_TEST_CASE(compare_threshold_decides_what_counts_as_solved) {
   BOOST_TEST(summaryRow(loose.out, "pgs").at(0) != "0");
   BOOST_TEST(summaryRow(tight.out, "pgs").at(0) == "0");
   BOOST_TEST(summaryRow(tight.out, "lemke").at(0) == "3");
-  BOOST_TEST(tight.out.find("relative residual <= 1e-13") != std::string::npos);
+  BOOST_TEST(tight.out.find("scaled and relative residual <= 1e-13") != std::string::npos);
   BOOST_TEST(run("compare --threshold -1 " + path("set")).exitCode == 105);
 }
 
@@ -238,7 +240,10 @@ BOOST_AUTO_TEST_CASE(compare_json_has_one_object_per_problem_and_solver) {
       BOOST_TEST(row["repeats"].number == 3.0);
       BOOST_TEST((row["winner"].type == JsonValue::Type::Boolean));
       if (row["winner"].boolean) ++winners[row["problem"].string];
-      if (row["status"].string == "converged") BOOST_TEST(row["residual_rel"].number <= 1e-8);
+      if (row["status"].string == "converged") {
+        BOOST_TEST(row["residual_rel"].number <= 1e-8);
+        BOOST_TEST(row["residual_scaled"].number <= 1e-8);
+      }
       if (row["problem"].string == "set/ortiz.dat") {
         BOOST_TEST(row["n"].number == 4.0);
         if (row["solver"].string == "dantzig") {
@@ -387,6 +392,46 @@ BOOST_AUTO_TEST_CASE(validate_lists_the_worst_rows_with_their_kind) {
              fmt::format("mlcp: {}:2: 2 numbers but the problem has n = 3\n", path("short.txt")));
   // No solution at all.
   BOOST_TEST(run(fmt::format("validate {}", path("set/small.blcp"))).exitCode == 2);
+}
+
+BOOST_AUTO_TEST_CASE(validate_reproduces_the_scaled_residual_example_of_the_spec) {
+  // The worked example of the spec's "scaled residual" section (docs/conventions.md restates
+  // it): A = [[4, 1], [1, 3]], b = (1, 2), lo = 0, hi = inf, the wrong candidate x = (0, 2/3).
+  struct Scaling {
+    const char* file;
+    const char* A;
+    const char* b;
+    double absolute, relative, scaled;  // the spec's table
+  };
+  const Scaling table[] = {
+      {"as_given.blcp", "4 1 1 3", "1 2", 0.333333, 0.166667, 0.125},
+      {"row2_1e8.blcp", "4 1 1e8 3e8", "1 2e8", 0.333333, 1.66667e-09, 0.125},
+      {"all_1e-6.blcp", "4e-6 1e-6 1e-6 3e-6", "1e-6 2e-6", 3.33333e-07, 3.33333e-07, 0.125},
+  };
+  for (const Scaling& c : table) {
+    BOOST_TEST_CONTEXT(c.file) {
+      write(c.file, fmt::format("blcp 1\nn 2 nub 0\nA dense {}\nb {}\nlo 0 0\nhi inf inf\n"
+                                "findex -1 -1\nx 0 0.66666666666666663\n",
+                                c.A, c.b));
+      const Run json = run(fmt::format("validate {} --json --tol 1e-6", path(c.file)));
+      BOOST_TEST(json.exitCode == 1);  // the scaled residual rejects it at every scale
+      const JsonValue report = mlcp::test::parseJson(json.out);
+      BOOST_TEST(report["residual_abs"].number == c.absolute, boost::test_tools::tolerance(1e-5));
+      BOOST_TEST(report["residual_rel"].number == c.relative, boost::test_tools::tolerance(1e-5));
+      BOOST_TEST(report["residual_scaled"].number == c.scaled, boost::test_tools::tolerance(1e-12));
+      BOOST_TEST(!report["valid"].boolean);
+      const Run text = run(fmt::format("validate {}", path(c.file)));
+      BOOST_TEST(
+          text.out.find(fmt::format("residual:  scaled 0.125, relative {:.6g}, absolute {:.6g}",
+                                    c.relative, c.absolute)) != std::string::npos);
+      // The solution x = (1/11, 7/11) is valid at every scale.
+      write("solution.txt", "0.090909090909090912 0.63636363636363635\n");
+      const Run good =
+          run(fmt::format("validate {} --x {} --json", path(c.file), path("solution.txt")));
+      BOOST_TEST(good.exitCode == 0);
+      BOOST_TEST(mlcp::test::parseJson(good.out)["residual_scaled"].number <= 1e-15);
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(convert_between_formats) {

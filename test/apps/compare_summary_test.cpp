@@ -93,7 +93,7 @@ BOOST_AUTO_TEST_CASE(solved_counts_and_geometric_mean_ratio) {
   // The text says what "solved" means and what the counts are out of.
   const std::string text = summary.format();
   BOOST_TEST(text.find("summary over 4 problem(s)") != std::string::npos);
-  BOOST_TEST(text.find("solved:       relative residual <= 1e-06") != std::string::npos);
+  BOOST_TEST(text.find("solved:       scaled and relative residual <= 1e-06") != std::string::npos);
   BOOST_TEST(text.find("counted over the problems it applies to") != std::string::npos);
   BOOST_TEST(text.find("median wall time of solve() over 1 run") != std::string::npos);
 }

@@ -82,9 +82,12 @@ BOOST_AUTO_TEST_CASE(every_table_has_a_row_per_item) {
   BOOST_TEST(count(element(page, "<table id=\"matrix\"", "</table>"), "<tr>") == 1u + 2u);
   BOOST_TEST(count(element(page, "<table id=\"runs\"", "</table>"), "<tr>") == 1u + 5u);
   // What the numbers mean.
-  BOOST_TEST(page.find("relative residual of the solver's answer is at most 1e-06") !=
+  BOOST_TEST(page.find("scaled and relative residual of the solver's answer is at most 1e-06") !=
              std::string::npos);
   BOOST_TEST(page.find("median wall time of solve() over 3 runs") != std::string::npos);
+  // Both residuals that decide "solved", in the problem and pair tables.
+  BOOST_TEST(count(element(page, "<table id=\"problems\"", "</table>"), "<th>res_scl</th>") == 1u);
+  BOOST_TEST(count(element(page, "<table id=\"runs\"", "</table>"), "<th>res_scl</th>") == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(the_matrix_tells_solved_failed_and_not_applicable_apart) {

@@ -87,7 +87,7 @@ BOOST_AUTO_TEST_CASE(the_figure_states_the_threshold_and_the_time_measure) {
   const std::string script =
       mlcp::app::performanceProfileScript(curves, "/tmp/profile.png", {4, kThreshold, 5});
   BOOST_TEST(script.find("on 4 problems") != std::string::npos);
-  BOOST_TEST(script.find("solved: relative residual <= 1e-06") != std::string::npos);
+  BOOST_TEST(script.find("solved: scaled and relative residual <= 1e-06") != std::string::npos);
   BOOST_TEST(script.find("time: median wall time of solve() over 5 runs") != std::string::npos);
   BOOST_TEST(script.find("set logscale x 2") != std::string::npos);
   BOOST_TEST(script.find("set xlabel 'tau = time / fastest solver''s time") != std::string::npos);

@@ -14,13 +14,18 @@ namespace {
 
 constexpr double kThreshold = 1e-6;
 
-mlcp::app::RunRecord record(const std::string& solver, double time, double residual) {
+/// A record whose answer has relative residual `residual` and scaled residual `scaled`.
+mlcp::app::RunRecord record(const std::string& solver,
+                            double time,
+                            double residual,
+                            double scaled = 0.0) {
   mlcp::app::RunRecord r;
   r.problem = "captured/bullet/pyramid_cfm_step120.blcp";
   r.solver = solver;
   r.status = mlcp::Status::Converged;
   r.timeMicroseconds = time;
   r.residualRelative = residual;
+  r.residualScaled = scaled;
   return r;
 }
 
@@ -41,20 +46,35 @@ BOOST_AUTO_TEST_CASE(counts_the_applicable_solvers_and_finds_the_fastest_answer)
   refused.status = mlcp::Status::InvalidProblem;
   refused.notApplicable = "friction rows";
   const mlcp::app::ProblemOutcome o =
-      outcome({record("dantzig", 4597.6, 1.9e-15), record("pgs", 900.0, 3e-3), refused,
+      outcome({record("dantzig", 4597.6, 1.9e-15, 2.5e-15), record("pgs", 900.0, 3e-3), refused,
                record("lemke", 9000.0, 1e-14)});
   BOOST_TEST(o.applicable == 3);  // n/a is neither solved nor failed
   BOOST_TEST((o.solvedBy == std::vector<std::string>{"dantzig", "lemke"}));
   BOOST_TEST((o.unsolved == std::vector<std::string>{"pgs"}));
   BOOST_TEST(o.fastest == "dantzig");  // pgs is faster, but its answer is not within 1e-6
   BOOST_TEST(o.timeMicroseconds == 4597.6);
-  BOOST_TEST(o.residual == 1.9e-15);
+  BOOST_TEST(o.residualRelative == 1.9e-15);
+  BOOST_TEST(o.residualScaled == 2.5e-15);
   const std::string line = mlcp::app::outcomeLine(o);
   BOOST_TEST(line.find(" 2/3 ") != std::string::npos);
   BOOST_TEST(line.find("dantzig") != std::string::npos);
   BOOST_TEST(line.find("4.60 ms") != std::string::npos);
-  BOOST_TEST(line.find("1.9e-15") != std::string::npos);
+  BOOST_TEST(line.find("2.5e-15 1.9e-15") != std::string::npos);  // res_scl, res_rel
   BOOST_TEST(line.substr(line.size() - 11) == "all but pgs");
+}
+
+BOOST_AUTO_TEST_CASE(solved_needs_the_scaled_residual_too) {
+  // x = 0 on a problem with a few rows scaled by 1e8: ||b||_inf hides the other rows, so the
+  // relative residual is tiny (2.5e-8) while the scaled one says the answer is 100 % off.
+  const mlcp::app::ProblemOutcome o =
+      outcome({record("pgs", 10.0, 2.5e-8, 1.0), record("lemke", 900.0, 1e-15, 1e-15)});
+  BOOST_TEST((o.solvedBy == std::vector<std::string>{"lemke"}));
+  BOOST_TEST((o.unsolved == std::vector<std::string>{"pgs"}));
+  BOOST_TEST(o.fastest == "lemke");
+  // And the other way round: a small scaled residual does not excuse a large relative one.
+  const mlcp::app::ProblemOutcome p = outcome({record("pgs", 10.0, 1e-3, 1e-9)});
+  BOOST_TEST(p.solvedBy.empty());
+  BOOST_TEST(mlcp::app::outcomeLine(p).find("none") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(who_solved_it_in_the_fewest_names) {

@@ -9,9 +9,11 @@
 #include <Eigen/Geometry>
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <utility>
 
 namespace mlcp::test {
@@ -38,7 +40,7 @@ Problem contacts(int count, double mu, double scale, std::uint64_t seed) {
 /// A rigid body of the small systems below (world axes).
 struct RigidBody {
   Eigen::Vector3d p_WB;  ///< centre of mass (unit: m)
-  double mass;           ///< (unit: kg); 0 gives 1 / m = inf
+  double mass;           ///< (unit: kg); 0 gives 1 / m = inf; inf a kinematic body (M^-1 = 0)
   Eigen::Matrix3d I_W;   ///< inertia about the CM (unit: kg m^2)
 };
 
@@ -49,6 +51,7 @@ struct Row {
   Eigen::Matrix<double, 6, 1> J_A, J_B;
   double lo = -kInf, hi = kInf;
   int findex = -1;
+  double bias = 0.0;  ///< c / h of the row, added to b (unit: m/s^2)
 };
 
 /// Point row along e at the world point P: J_A = [-e, -(r_A x e)], J_B = [e, r_B x e].
@@ -87,8 +90,9 @@ void addHinge(const std::vector<RigidBody>& bodies,
 }
 
 /// ODE's force form at rest under gravity (libdynamics World::step): A = J M^-1 J^T + cfm I,
-/// b = -J M^-1 f_ext with f_ext = m g; the first `nub` rows are unbounded. A is held as its
-/// factors J, M^-1, cfm (Operator(factors)), as libdynamics hands it over.
+/// b = c/h - J M^-1 f_ext with f_ext = m g and c/h the rows' bias; the first `nub` rows are
+/// unbounded. A is held as its factors J, M^-1, cfm (Operator(factors)), as libdynamics hands
+/// it over. A body of infinite mass is kinematic: M^-1 = 0, no weight.
 Problem assemble(const std::vector<RigidBody>& bodies,
                  const std::vector<Row>& rows,
                  double cfm,
@@ -104,6 +108,7 @@ Problem assemble(const std::vector<RigidBody>& bodies,
   Eigen::MatrixXd inverseMass = Eigen::MatrixXd::Zero(dofs, dofs);
   Eigen::VectorXd f = Eigen::VectorXd::Zero(dofs);
   for (size_t k = 0; k < bodies.size(); ++k) {
+    if (std::isinf(bodies[k].mass)) continue;  // kinematic
     const int o = 6 * static_cast<int>(k);
     inverseMass.block<3, 3>(o, o) = Eigen::Matrix3d::Identity() / bodies[k].mass;
     inverseMass.block<3, 3>(o + 3, o + 3) = bodies[k].I_W.inverse();
@@ -111,6 +116,7 @@ Problem assemble(const std::vector<RigidBody>& bodies,
   }
   Problem p;
   p.b = -J * (inverseMass * f);
+  for (int i = 0; i < n; ++i) p.b[i] += rows[static_cast<size_t>(i)].bias;
   p.lo.resize(n);
   p.hi.resize(n);
   p.findex.resize(n);
@@ -226,6 +232,102 @@ Problem redundantContacts(int copies, bool friction) {
   return assemble(bodies, rows, 0.0, 0);
 }
 
+/// A dense problem with the given rows (lo, hi, findex per row) and, when known, its solution.
+Problem dense(const Eigen::MatrixXd& A,
+              const Eigen::VectorXd& b,
+              const Eigen::VectorXd& lo,
+              const Eigen::VectorXd& hi,
+              const Eigen::VectorXi& findex,
+              int nub = 0) {
+  Problem p;
+  p.A = A;
+  p.b = b;
+  p.lo = lo;
+  p.hi = hi;
+  p.findex = findex;
+  p.nub = nub;
+  return p;
+}
+
+/// A box resting on the ground (one contact under its centre, with friction) beside a
+/// kinematic box (M^-1 = 0) touching the ground: the kinematic box's contact row of A = J M^-1
+/// J^T is zero. Its bias c/h = `kinematicBias`: < 0 (separating) gives w = -c/h > 0 and x = 0,
+/// the unique solution x = (g, 0, 0, 0); > 0 (closing) would need an infinite force.
+Problem contactOnKinematicBody(double kinematicBias) {
+  const Eigen::Matrix3d I = Eigen::Matrix3d::Identity() / 6.0;  // unit cube, 1 kg
+  const std::vector<RigidBody> bodies = {{Eigen::Vector3d(0.0, 0.0, 0.5), 1.0, I},
+                                         {Eigen::Vector3d(2.0, 0.0, 0.5), kInf, I}};
+  std::vector<Row> rows;
+  rows.push_back(pointRow(bodies, -1, 0, Eigen::Vector3d(0.0, 0.0, 0.0), Eigen::Vector3d::UnitZ()));
+  rows.back().lo = 0.0;
+  for (int i = 0; i < 2; ++i) {
+    rows.push_back(pointRow(bodies, -1, 0, Eigen::Vector3d::Zero(), Eigen::Vector3d::Unit(i)));
+    rows.back().lo = -0.5;
+    rows.back().hi = 0.5;
+    rows.back().findex = 0;
+  }
+  rows.push_back(pointRow(bodies, -1, 1, Eigen::Vector3d(2.0, 0.0, 0.0), Eigen::Vector3d::UnitZ()));
+  rows.back().lo = 0.0;
+  rows.back().bias = kinematicBias;
+  Problem p = assemble(bodies, rows, 0.0, 0);
+  p.x = Eigen::Vector4d(kGravity, 0.0, 0.0, 0.0);
+  return p;
+}
+
+/// The singular-degenerate family: zero rows of A (w_i = -b_i whatever x).
+void addZeroRowCases(std::vector<DegenerateCase>& list) {
+  // The known solution goes to DegenerateCase::solution (a problem's x is a warm start).
+  auto unique = [&list](const char* name, Problem p) {
+    DegenerateCase c{name, std::move(p), false};
+    c.zeroRows = true;
+    c.solution = c.problem.x;
+    c.problem.x.reset();
+    list.push_back(std::move(c));
+  };
+  auto withoutSolution = [&list](const char* name, Problem p, int row) {
+    p.x.reset();
+    DegenerateCase c{name, std::move(p), false};
+    c.zeroRows = true;
+    c.noFiniteSolution = true;
+    c.zeroRow = row;
+    list.push_back(std::move(c));
+  };
+  // Rows 0, 1: the spec's worked example, x = (1/11, 7/11); row 2 zero.
+  Eigen::Matrix3d A = Eigen::Matrix3d::Zero();
+  A.topLeftCorner<2, 2>() << 4, 1, 1, 3;
+  const Eigen::Vector3i free = Eigen::Vector3i::Constant(-1);
+  Problem upper = dense(A, Eigen::Vector3d(1, 2, 1), Eigen::Vector3d(0, 0, -0.25),
+                        Eigen::Vector3d(kInf, kInf, 0.5), free);
+  upper.x = Eigen::Vector3d(1.0 / 11.0, 7.0 / 11.0, 0.5);  // w_2 = -1 < 0: x_2 at hi
+  unique("zero row, w < 0: x at its upper bound", upper);
+  Problem lower = upper;
+  lower.b[2] = -1.0;  // w_2 = 1 > 0: x_2 at lo
+  lower.x = Eigen::Vector3d(1.0 / 11.0, 7.0 / 11.0, -0.25);
+  unique("zero row, w > 0: x at its lower bound", lower);
+  // A friction row that moves nothing (its tangent Jacobian vanishes): x_1 = mu x_0. Rows 0, 2:
+  // 2 x_0 + x_2 / 2 = 1, x_0 / 2 + x_2 = 1/10 with |x_2| < mu x_0: x_0 = 19/35, x_2 = -6/35.
+  Eigen::Matrix3d F = Eigen::Matrix3d::Zero();
+  F(0, 0) = 2.0;
+  F(0, 2) = F(2, 0) = 0.5;
+  F(2, 2) = 1.0;
+  Problem friction = dense(F, Eigen::Vector3d(1, 0.3, 0.1), Eigen::Vector3d(0, -0.5, -0.5),
+                           Eigen::Vector3d(kInf, 0.5, 0.5), Eigen::Vector3i(-1, 0, 0));
+  friction.x = Eigen::Vector3d(19.0 / 35.0, 19.0 / 70.0, -6.0 / 35.0);
+  unique("zero friction row: x at mu x_normal", friction);
+  unique("contact on a kinematic body (M^-1 = 0), separating", contactOnKinematicBody(-0.2));
+  // No finite solution: the zero row's w pushes x toward an infinite bound.
+  Problem unbounded = upper;
+  unbounded.hi[2] = kInf;
+  withoutSolution("zero row, w < 0, hi = inf: no finite solution", unbounded, 2);
+  withoutSolution("inconsistent zero free row (nub = 1, b != 0)",
+                  dense(Eigen::Vector2d(0, 2).asDiagonal().toDenseMatrix(), Eigen::Vector2d(1, 1),
+                        Eigen::Vector2d(-kInf, 0), Eigen::Vector2d(kInf, kInf),
+                        Eigen::Vector2i::Constant(-1), 1),
+                  0);
+  withoutSolution("contact on a kinematic body (M^-1 = 0), closing: no finite force",
+                  contactOnKinematicBody(0.2), 3);
+}
+
 /// Siconos' LCP and MLCP test problems that its own test lists expect solvers to fail on (Lemke
 /// and ENUM on lcp_CPS_3, lcp_Pang_isolated_sol_perturbed, Buck2, deltasigma2) and the ones on
 /// which our solvers or the peers' fail (test/mlcp/siconos_conformance_test.cpp,
@@ -292,6 +394,7 @@ std::vector<DegenerateCase> degenerateCases() {
   list.push_back({"closed 4-bar loop on a support, CFM = 0", fourBarLoop(0.0, true), false});
   list.push_back({"chain with a 1e-9 kg body", chainWithLightBody(1e-9), false});
   list.push_back({"chain with a zero-mass body (1/m = inf)", chainWithLightBody(0.0), false, true});
+  addZeroRowCases(list);
   if (const auto root = sharedDataDir())
     for (const char* file : kSiconosHard)
       list.push_back({std::string("Siconos ") + file, readProblem(*root / "siconos" / file), false,
@@ -334,7 +437,15 @@ void checkDegenerateResult(const DegenerateCase& degenerate,
     } else {
       BOOST_TEST(report.status != Status::InvalidProblem);  // valid input is never "invalid"
       BOOST_TEST(std::isfinite(report.relativeResidual));
-      if (report.status == Status::Converged) BOOST_TEST(report.relativeResidual <= 1e-5);
+      if (report.status == Status::Converged) {
+        BOOST_TEST(report.relativeResidual <= 1e-5);
+        BOOST_TEST(report.scaledResidual <= 1e-5);
+      }
+      if (degenerate.noFiniteSolution) BOOST_TEST(report.status != Status::Converged);
+      const std::optional<Eigen::VectorXd>& solution = degenerate.solution;
+      if (solution && report.status == Status::Converged)
+        BOOST_TEST((solver.getLambda() - *solution).lpNorm<Eigen::Infinity>() <=
+                   1e-4 * std::max(1.0, solution->lpNorm<Eigen::Infinity>()));
     }
   }
 }

@@ -6,6 +6,7 @@
 #include <mlcp/mixed_lcp.hpp>
 #include <mlcp/problem.hpp>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,13 +22,25 @@ struct DegenerateCase {
   /// A problem class some solvers do not take (non-symmetric A, negative diagonal): they may
   /// refuse it with Unsupported and a message naming the entry.
   bool refusable = false;
+  /// Singular-degenerate: rows of A that are zero (w_i = -b_i whatever x), each forcing x_i to
+  /// a finite bound, so the solution is still unique (`solution`): PGS and APGD must find it. With
+  /// `noFiniteSolution`, a zero row instead pushes x_`zeroRow` toward an infinite bound: no solver
+  /// may claim Converged, and PGS and APGD name the row.
+  bool zeroRows = false;
+  bool noFiniteSolution = false;
+  int zeroRow = -1;  ///< the row without a finite answer (noFiniteSolution)
+  /// The unique solution when known: a solver that reports Converged must return it.
+  std::optional<Eigen::VectorXd> solution;
 };
 
 /// The set: mu = 0 and mu = 1e6; scales 1e-9 .. 1e9; n = 1; all rows at bounds; redundant
 /// contacts (rank-deficient A, with and without friction); redundant bilateral rows; a closed
 /// 4-bar loop of hinges (rank-deficient bilateral rows, with CFM = 0 and with CFM, and resting on
 /// a support: nub bilateral rows then one contact); a body of mass 1e-9 kg among 1 kg bodies; a
-/// zero-mass body (1 / m = inf in A: invalid); and, when ../shared/data is present, the Siconos
+/// zero-mass body (1 / m = inf in A: invalid); the singular-degenerate family (zero rows of A
+/// whose fixed w forces x to a bound: a boxed row at each bound, a friction row at mu x_k, a
+/// contact on a kinematic body with M^-1 = 0 held as factors, and a zero row pushing x toward an
+/// infinite bound, which has no finite solution); and, when ../shared/data is present, the Siconos
 /// LCP and MLCP test problems known to be hard (non-symmetric, rank-deficient, secondary rays).
 /// The cases built from bodies hold A as its factors (J, M^-1, cfm), the others dense.
 std::vector<DegenerateCase> degenerateCases();

@@ -207,20 +207,30 @@ BOOST_AUTO_TEST_CASE(negative_curvature_is_a_failure_naming_the_cause) {
 }
 
 BOOST_AUTO_TEST_CASE(rows_that_cannot_move_stop_the_iteration_with_a_reason) {
-  // Row 0 has A_00 = 0 and w_0 = -1 whatever x: no solution, and APGD's metric holds x_0 still.
-  // Row 1 is solved in the first step (unit scaled diagonal, L = 1), then the step is zero.
+  // Row 0 has A_00 = 0 (a zero row) and w_0 = -1 whatever x: only x_0 = inf would meet it. The
+  // problem has no finite solution, and APGD says so before iterating.
   Eigen::Matrix2d A;
   A << 0, 0, 0, 1;
+  const Eigen::Vector2d infinite =
+      Eigen::Vector2d::Constant(std::numeric_limits<double>::infinity());
   mlcp::ApgdSolver solver;
-  solver.setProblem(
-      smallProblem(A, Eigen::Vector2d(1, 1), Eigen::Vector2d(0, 0),
-                   Eigen::Vector2d::Constant(std::numeric_limits<double>::infinity())));
+  solver.setProblem(smallProblem(A, Eigen::Vector2d(1, 1), Eigen::Vector2d(0, 0), infinite));
   const auto& report = solver.solve();
   BOOST_TEST_INFO(report.message);
-  BOOST_TEST(report.status == mlcp::Status::Inaccurate);
-  BOOST_TEST(report.message.find("row 0 (A_ii ~ 0) cannot move") != std::string::npos);
-  BOOST_TEST(report.iterations < 10);
-  BOOST_TEST(report.relativeResidual > 0.5);  // w_0 = -1 stays: not a solution, not claimed
+  BOOST_TEST(report.status == mlcp::Status::Unbounded);
+  BOOST_TEST(report.message.find("row 0 of A is zero") != std::string::npos);
+  BOOST_TEST(report.iterations == 0);
+  BOOST_TEST(solver.getLambda().allFinite());
+  // A_00 = 1e-15 (below APGD's degenerate threshold, not zero): the solution x_0 = 1e15 exists,
+  // but the metric holds x_0 still. Row 1 is solved in the first step, then the step is zero.
+  A(0, 0) = 1e-15;
+  solver.setProblem(smallProblem(A, Eigen::Vector2d(1, 1), Eigen::Vector2d(0, 0), infinite));
+  const auto& stalled = solver.solve();
+  BOOST_TEST_INFO(stalled.message);
+  BOOST_TEST(stalled.status == mlcp::Status::Inaccurate);
+  BOOST_TEST(stalled.message.find("row 0 (A_ii ~ 0) cannot move") != std::string::npos);
+  BOOST_TEST(stalled.iterations < 10);
+  BOOST_TEST(stalled.relativeResidual > 0.5);  // w_0 = -1 stays: not a solution, not claimed
   BOOST_TEST(solver.getLambda().allFinite());
 }
 

@@ -86,9 +86,10 @@ struct ApgdStatistics {
 ///
 /// Stopping test (SolverOptions::accepts): the spec's scaled residual <= relativeTolerance, or
 /// ||r||_inf <= absoluteTolerance when set, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged);
-/// MaxIterations,
-/// TimeLimit and Inaccurate (deltaXTolerance) as for PgsSolver; NumericalFailure when
-/// backtracking cannot find a step (A not positive semi-definite). x is within its bounds.
+/// MaxIterations, TimeLimit, Inaccurate (deltaXTolerance) and Unbounded (a zero row of A that
+/// pushes x_i toward an infinite bound, named in the message) as for PgsSolver;
+/// NumericalFailure when backtracking cannot find a step (A not positive semi-definite). x is
+/// within its bounds.
 /// Cost: one product A x per iteration (O(n^2) dense, O(nonzeros) sparse, O(12 n) factors) plus
 /// one per backtrack, O(n) besides. Memory: 9 vectors of n, allocated in setup; solve()
 /// allocates nothing after the first solve at a given n and pattern. Uses the initial

@@ -49,7 +49,8 @@ void writeBlcp(const Problem& problem,
                std::ostream& out,
                MatrixStorage storage = MatrixStorage::Automatic);
 
-/// As above, to a file. @throws std::runtime_error when the file cannot be written.
+/// As above, to a file, replaced only once complete (AtomicFile: a writer killed mid-way leaves
+/// the old file or none). @throws std::runtime_error when the file cannot be written.
 void writeBlcp(const Problem& problem,
                const std::filesystem::path& path,
                MatrixStorage storage = MatrixStorage::Automatic);

@@ -3,6 +3,7 @@
 /// Umbrella header of libmlcp: the MixedLCP base, its solvers, residuals, files, generators.
 
 #include <mlcp/apgd_solver.hpp>
+#include <mlcp/atomic_file.hpp>
 #include <mlcp/blcp_io.hpp>
 #include <mlcp/contact_graph.hpp>
 #include <mlcp/dantzig_solver.hpp>

@@ -82,7 +82,9 @@ struct PgsOptions : SolverOptions {
 /// PGS's iterates do not change when the problem or single rows are scaled, and neither does
 /// this test. MaxIterations after
 /// maxIterations sweeps, TimeLimit after maxSeconds, Inaccurate after a deltaXTolerance stop
-/// above the tolerance. x is always within its bounds.
+/// above the tolerance; Unbounded before the first sweep when a zero row of A pushes its x_i
+/// toward an infinite bound (no finite solution; the message names the row). x is always within
+/// its bounds.
 /// Cost per sweep: O(n^2) dense (less on block-sparse A), O(nonzeros) sparse, O(12 n) factors;
 /// O(n) per residual; once per new A, O(n^2) for the dense nonzero runs or O(12 n) to bind the
 /// factors. Memory: O(n) in setup (plus 24 n numbers for bound factors); solve() allocates

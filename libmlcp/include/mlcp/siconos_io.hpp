@@ -78,7 +78,9 @@ std::optional<SiconosKind> guessSiconosKind(const std::filesystem::path& path,
 ///         relay file can hold findex), naming the row
 SiconosKind writeSiconos(const Problem& problem, std::ostream& out);
 
-/// As above, to a file. @throws std::runtime_error when the file cannot be written
+/// As above, to a file, replaced only once complete (AtomicFile); on an error, including the
+/// std::invalid_argument above, the file is left as it was.
+/// @throws std::runtime_error when the file cannot be written
 SiconosKind writeSiconos(const Problem& problem, const std::filesystem::path& path);
 
 }  // namespace mlcp

@@ -5,6 +5,7 @@
 #include "iteration_monitor.hpp"
 #include "matrix_free_operator.hpp"
 #include "sparse_rows.hpp"
+#include "zero_rows.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -160,6 +161,11 @@ void runPgs(Rows& rows,
       return;
     }
     maxDiagonal = std::max(maxDiagonal, d);
+  }
+  if (const int row = rowWithoutFiniteAnswer(problem); row >= 0) {
+    reportRowWithoutFiniteAnswer(problem, row, report);
+    projectOntoBounds(problem, x);
+    return;
   }
   for (int i = 0; i < n; ++i) {
     const double d = rows.diagonal(i);

@@ -67,7 +67,8 @@ struct StepProblem {
 
 /// Writes the step's dense problem in the BLCP text format (shared/spec/blcp-text-format.md) with
 /// one comment line "# row i: LABEL" per row before the data, so residual diagnostics can name
-/// the joint or contact of a row; readBlcp() ignores the comments.
+/// the joint or contact of a row; readBlcp() ignores the comments. The file is replaced only
+/// once complete (AtomicFile).
 /// @throws std::runtime_error when the file cannot be written
 void writeLabelledBlcp(const StepProblem& step, const std::filesystem::path& path);
 
