@@ -3,7 +3,7 @@
 // of `dantzig` with DantzigFactorization::Dense and ::Sparse, and its ratio to the faster of
 // bullet-dantzig and dart-dantzig (> 1: ours is faster), with the geometric means; then the
 // crossover of the two forms over n and over the density of A, from which the automatic choice
-// (DantzigOptions::sparseMinRows, sparseMaxDensity) is set.
+// (DantzigOptions::sparseMinRows, sparseMaxDensity, sparseMaxFill) is set.
 //
 //   ./build/apps/bench/mlcp_bench_sparse_dantzig [--quick] [--budget S] [--filter TEXT]
 
@@ -32,6 +32,11 @@ std::unique_ptr<mlcp::MixedLCP> dantzig(mlcp::DantzigFactorization form) {
   mlcp::DantzigOptions options;
   options.factorization = form;
   return std::make_unique<mlcp::DantzigSolver>(options);
+}
+
+/// Entries of the sparse Cholesky factor of A over n^2, as the sparse solver analysed it.
+double fill(const mlcp::MixedLCP& sparse) {
+  return static_cast<const mlcp::DantzigSolver&>(sparse).factorFill();
 }
 
 double density(const mlcp::Problem& problem) {
@@ -88,8 +93,9 @@ void peerSection(const std::vector<mb::BenchProblem>& problems, const mb::Timing
       peers.empty() ? "the peers (none built)" : "bullet-dantzig, dart-dantzig",
       mb::kWrongResidual);
   fmt::print(
-      "| problem | n | density | dense | sparse | dense / sparse | faster peer | ratio dense | "
-      "ratio sparse |\n|---|---|---|---|---|---|---|---|---|\n");
+      "| problem | n | density | fill | dense | sparse | dense / sparse | faster peer | ratio "
+      "dense "
+      "| ratio sparse |\n|---|---|---|---|---|---|---|---|---|---|\n");
   double logDense = 0.0, logSparse = 0.0;
   int compared = 0;
   for (const mb::BenchProblem& p : problems) {
@@ -98,7 +104,10 @@ void peerSection(const std::vector<mb::BenchProblem>& problems, const mb::Timing
     std::vector<mlcp::MixedLCP*> solvers{dense.get(), sparse.get()};
     for (mb::Contender& c : peers) solvers.push_back(c.solver.get());
     for (mlcp::MixedLCP* s : solvers) s->setProblem(p.problem);
-    const std::vector<mb::TimedSolve> timed = mb::timeInterleaved(solvers, budget);
+    // From 1000 rows one timed solve each (the dense form's take seconds there).
+    mb::TimingBudget problemBudget = budget;
+    if (p.problem.size() >= 1000) problemBudget.minRepeats = 1;
+    const std::vector<mb::TimedSolve> timed = mb::timeInterleaved(solvers, problemBudget);
     const double ratioDense = ratioToPeers(timed, 0);
     const double ratioSparse = ratioToPeers(timed, 1);
     double peer = 0.0;
@@ -114,8 +123,8 @@ void peerSection(const std::vector<mb::BenchProblem>& problems, const mb::Timing
       logSparse += std::log(ratioSparse);
       ++compared;
     }
-    fmt::print("| {} | {} | {:.3f} | {} | {} | {:.2f} | {} | {:.2f} | {:.2f} |\n", p.label,
-               p.problem.size(), density(p.problem), cell(timed[0]), cell(timed[1]),
+    fmt::print("| {} | {} | {:.3f} | {:.3f} | {} | {} | {:.2f} | {} | {:.2f} | {:.2f} |\n", p.label,
+               p.problem.size(), density(p.problem), fill(*sparse), cell(timed[0]), cell(timed[1]),
                timed[0].medianSeconds / timed[1].medianSeconds, peerCell, ratioDense, ratioSparse);
   }
   if (compared > 0)
@@ -163,7 +172,7 @@ void crossoverSection(const std::vector<int>& sizes, const mb::TimingBudget& bud
   fmt::print(
       "## Crossover of the dense and sparse forms\n\nRandom contact problems (n / 3 contacts "
       "between random pairs of bodies); each cell: dense time / sparse time (> 1: sparse "
-      "faster).\n\n| n |");
+      "faster), with the density of A and the fill of its factor (entries / n^2).\n\n| n |");
   const std::vector<double> targets{0.01, 0.03, 0.1, 0.2, 0.4};
   for (const double d : targets) fmt::print(" density {:g} |", d);
   fmt::print("\n|---|");
@@ -180,8 +189,8 @@ void crossoverSection(const std::vector<int>& sizes, const mb::TimingBudget& bud
       sparse->setProblem(p);
       const std::vector<mb::TimedSolve> timed =
           mb::timeInterleaved({dense.get(), sparse.get()}, budget);
-      fmt::print(" {:.2f} (d {:.3f}) |", timed[0].medianSeconds / timed[1].medianSeconds,
-                 density(p));
+      fmt::print(" {:.2f} (d {:.3f}, f {:.3f}) |", timed[0].medianSeconds / timed[1].medianSeconds,
+                 density(p), fill(*sparse));
     }
     fmt::print("\n");
   }

@@ -34,6 +34,11 @@ bool DantzigOptions::isValid(std::string* why) const {
         fmt::format("DantzigOptions::pivotTolerance = {}. Violated constraint: "
                     "0 <= pivotTolerance < 1",
                     pivotTolerance));
+  if (!(sparseMaxFill >= 0.0 && sparseMaxFill <= 1.0))
+    return fail(
+        fmt::format("DantzigOptions::sparseMaxFill = {}. Violated constraint: "
+                    "0 <= sparseMaxFill <= 1",
+                    sparseMaxFill));
   if (sparseMinRows < 0)
     return fail(
         fmt::format("DantzigOptions::sparseMinRows = {}. Violated constraint: "
@@ -97,8 +102,9 @@ void DantzigSolver::doSetup(int n) {
   m_sets.resize(n);
 }
 
-// Automatic: sparse from sparseMinRows rows on when A has few enough nonzeros (counted once per
-// matrix), and whenever a dense copy would not fit.
+// Automatic: dense below sparseMinRows rows or above sparseMaxDensity (no analysis needed);
+// otherwise sparse when the factor of A (its symbolic analysis, kept for the sparse form) has at
+// most sparseMaxFill n^2 entries. Sparse whenever a dense copy would not fit.
 bool DantzigSolver::chooseSparse(const ProblemView& problem) {
   switch (m_options.factorization) {
     case DantzigFactorization::Dense:
@@ -120,7 +126,9 @@ bool DantzigSolver::chooseSparse(const ProblemView& problem) {
     m_density = entries / (static_cast<double>(n) * n);
     m_densityVersion = matrixVersion();
   }
-  return m_density <= m_options.sparseMaxDensity;
+  if (m_density > m_options.sparseMaxDensity) return false;
+  prepareSparse(problem);
+  return m_fill <= m_options.sparseMaxFill;
 }
 
 namespace {
@@ -146,7 +154,8 @@ bool negativeDiagonal(const Eigen::VectorXd& diagonal, SolveReport& report) {
 bool DantzigSolver::acceptSymmetry(const ProblemView& problem, SolveReport& report) {
   if (negativeDiagonal(problem.diagonalA(), report)) return false;
   if (m_symmetryVersion != matrixVersion()) {
-    m_symmetric = m_symmetry->examine(problem, m_options.symmetryTolerance, m_sparse);
+    m_symmetric = m_symmetry->examine(problem, m_options.symmetryTolerance,
+                                      problem.A.form() != MatrixForm::Dense);
     m_symmetryVersion = matrixVersion();
   }
   if (m_symmetric) return true;
@@ -160,26 +169,33 @@ bool DantzigSolver::acceptSymmetry(const ProblemView& problem, SolveReport& repo
   return false;
 }
 
-// Hands A to the linear algebra of the chosen form: the dense matrix, or the symmetric sparse
-// matrix from A's lower triangle (rebuilt once per matrix, analysed once per pattern).
+// The symmetric sparse matrix of the problem as solved (A's lower triangle, or T A's), rebuilt
+// once per matrix; its pattern analysed again (the sparse clamped factor) only when it changed.
+void DantzigSolver::prepareSparse(const ProblemView& problem) {
+  if (m_sparseVersion == matrixVersion()) return;
+  const Operator::SparseMatrix& A =
+      m_symmetry->isScaled() ? m_symmetry->scaledSparse(problem) : problem.sparseA();
+  const bool patternChanged = m_symmetricA->assignFromLower(A) || m_sparseVersion == 0;
+  m_sparseVersion = matrixVersion();
+  m_sparseSystem->setMatrix(*m_symmetricA, patternChanged);
+  if (patternChanged) m_refinementAnalyzed = false;
+  const double n = problem.size();
+  m_fill = m_sparseSystem->factorEntries() / std::max(1.0, n * n);
+}
+
+// Hands A to the linear algebra of the chosen form.
 void DantzigSolver::prepareMatrix(const ProblemView& problem) {
-  const bool scaled = m_symmetry->isScaled();
   if (!m_sparse) {
-    const Eigen::MatrixXd& A = scaled ? m_symmetry->scaledDense(problem) : problem.denseA();
+    const Eigen::MatrixXd& A =
+        m_symmetry->isScaled() ? m_symmetry->scaledDense(problem) : problem.denseA();
     m_denseSystem->resize(problem.size());
     m_denseSystem->setMatrix(A);
     m_refinement->setMatrix(A);
     return;
   }
-  bool patternChanged = false;
-  if (m_sparseVersion != matrixVersion()) {
-    const Operator::SparseMatrix& A =
-        scaled ? m_symmetry->scaledSparse(problem) : problem.sparseA();
-    patternChanged = m_symmetricA->assignFromLower(A) || m_sparseVersion == 0;
-    m_sparseVersion = matrixVersion();
-    m_sparseSystem->setMatrix(*m_symmetricA, patternChanged);
-  }
-  m_refinement->setMatrix(*m_symmetricA, patternChanged);
+  prepareSparse(problem);
+  m_refinement->setMatrix(*m_symmetricA, !m_refinementAnalyzed);
+  m_refinementAnalyzed = true;
 }
 
 double DantzigSolver::residual(const ProblemView& problem, const Eigen::VectorXd& x) {
@@ -397,8 +413,8 @@ void DantzigSolver::reportResult(const ProblemView& problem,
 }
 
 void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
-  m_sparse = chooseSparse(problem);
   if (!acceptSymmetry(problem, report)) return;
+  m_sparse = chooseSparse(problem);
   m_startSeconds = detail::nowSeconds();
   const int n = problem.size();
   m_maxPivots = m_options.maxPivots > 0 ? m_options.maxPivots : 50 * n + 1000;

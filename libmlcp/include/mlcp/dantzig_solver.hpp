@@ -3,6 +3,7 @@
 #include <mlcp/mixed_lcp.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 
 namespace mlcp {
@@ -20,8 +21,9 @@ enum class PivotOutcome;
 /// How DantzigSolver holds and factors A(C,C), the block of the clamped rows
 /// (docs/sparse-pivoting.md).
 enum class DantzigFactorization {
-  /// Sparse when n >= DantzigOptions::sparseMinRows and A has at most
-  /// DantzigOptions::sparseMaxDensity n^2 nonzeros (whatever form A is held in), else dense.
+  /// Sparse when n >= DantzigOptions::sparseMinRows, A has at most sparseMaxDensity n^2
+  /// nonzeros and its Cholesky factor (symbolic analysis, AMD ordering) at most sparseMaxFill n^2
+  /// (whatever form A is held in), else dense.
   Automatic,
   /// A dense copy of A and a dense L D L^T of A(C,C) (ODE's): O(n^2) memory, O(nC^2) a pivot.
   Dense,
@@ -52,8 +54,11 @@ struct DantzigOptions : SolverOptions {
   /// Automatic: the sparse form from this many rows on (measured crossover,
   /// docs/sparse-pivoting.md).
   int sparseMinRows = 150;
-  /// Automatic: the sparse form when nonzeros(A) <= sparseMaxDensity * n^2.
-  double sparseMaxDensity = 0.1;
+  /// Automatic: the dense form when nonzeros(A) > sparseMaxDensity * n^2 (no analysis needed).
+  double sparseMaxDensity = 0.25;
+  /// Automatic: otherwise the sparse form when the factor of A has at most sparseMaxFill * n^2
+  /// entries (measured crossover, docs/sparse-pivoting.md).
+  double sparseMaxFill = 0.05;
 
   /// True when usable; otherwise *why names the violated constraint (Ceres style).
   bool isValid(std::string* why) const;
@@ -112,6 +117,9 @@ class DantzigSolver final : public MixedLCP {
   const DantzigOptions& options() const { return m_options; }
   /// True when the last solve() used the sparse form (DantzigFactorization).
   bool usedSparse() const { return m_sparse; }
+  /// Entries of the sparse Cholesky factor of A (AMD ordering) over n^2, the figure the
+  /// automatic choice compares with sparseMaxFill; NaN until a solve analysed A.
+  double factorFill() const { return m_fill; }
 
   std::string_view name() const override { return "dantzig"; }
   Capabilities capabilities() const override;
@@ -122,6 +130,7 @@ class DantzigSolver final : public MixedLCP {
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
   bool chooseSparse(const ProblemView& problem);
   bool acceptSymmetry(const ProblemView& problem, SolveReport& report);
+  void prepareSparse(const ProblemView& problem);
   void prepareMatrix(const ProblemView& problem);
   void shiftBoxes(const ProblemView& problem);
   detail::PivotOutcome pass(const ProblemView& problem,
@@ -154,7 +163,9 @@ class DantzigSolver final : public MixedLCP {
   std::uint64_t m_sparseVersion = 0;  // matrixVersion() m_symmetricA was built for (0: none)
   std::uint64_t m_densityVersion = 0;
   double m_density = 1.0;  // nonzeros(A) / n^2 of the matrix of m_densityVersion
-  bool m_sparse = false;   // the form of the current solve
+  double m_fill = std::numeric_limits<double>::quiet_NaN();  // entries of chol(A) / n^2
+  bool m_refinementAnalyzed = false;  // the block pivoting's factor knows m_symmetricA's pattern
+  bool m_sparse = false;              // the form of the current solve
   int m_maxPivots = 0;
   double m_startSeconds = 0.0;
   Eigen::VectorXd m_rowScales, m_bScaled;

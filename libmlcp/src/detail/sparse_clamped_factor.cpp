@@ -62,6 +62,7 @@ void SparseClampedFactor::analyze(const SymmetricSparseMatrix& S) {
   // pattern of the factor of S) in every column.
   if (m_cholmod->L == nullptr || !cholmod_change_factor(CHOLMOD_REAL, 0, 0, 0, 1, m_cholmod->L, &c))
     throw std::runtime_error("CHOLMOD could not analyze the sparse clamped block (out of memory?)");
+  m_factorEntries = c.lnz;
   m_cholmod->R = cholmod_allocate_sparse(n, 1, std::max<size_t>(n, 1), 1, 1, 0, CHOLMOD_REAL, &c);
   if (m_cholmod->R == nullptr || !cholmod_allocate_work(n, 2 * n, 2 * n, &c))
     throw std::runtime_error("CHOLMOD could not allocate its workspace (out of memory?)");
@@ -163,7 +164,8 @@ void SparseClampedFactor::remove(int r) {
   updateLogDeterminant();
 }
 
-void SparseClampedFactor::solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& y) {
+void SparseClampedFactor::solve(const Eigen::Ref<const Eigen::VectorXd>& rhs,
+                                Eigen::Ref<Eigen::VectorXd> y) {
   const cholmod_factor* L = m_cholmod->L;
   const int* perm = static_cast<const int*>(L->Perm);
   const int* Lp = static_cast<const int*>(L->p);

@@ -51,9 +51,11 @@ class SparseClampedFactor {
   bool contains(int r) const { return m_inC[static_cast<size_t>(r)] != 0; }
   /// Rows in C.
   int count() const { return m_count; }
+  /// Entries of the factor of the whole S (its symbolic analysis): the room of L.
+  double factorEntries() const { return m_factorEntries; }
 
   /// y = F^-1 rhs (n each, in the caller's row order; y may alias nothing). O(n + entries of L).
-  void solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& y);
+  void solve(const Eigen::Ref<const Eigen::VectorXd>& rhs, Eigen::Ref<Eigen::VectorXd> y);
 
  private:
   bool updateLogDeterminant();
@@ -62,7 +64,8 @@ class SparseClampedFactor {
   CholmodHandles* m_cholmod = nullptr;
   int m_n = 0;
   int m_count = 0;
-  double m_logDeterminant = 0.0;  // log det S(C,C), sum of log D_jj
+  double m_logDeterminant = 0.0;
+  double m_factorEntries = 0.0;  // log det S(C,C), sum of log D_jj
   std::vector<char> m_inC;
   std::vector<int> m_permutedOf;  // per caller row: its index in the factor's order
   std::vector<int> m_order;       // scratch: entries of the row added, sorted

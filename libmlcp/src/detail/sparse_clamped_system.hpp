@@ -17,6 +17,9 @@ class SparseClampedSystem final : public ClampedSystem {
   /// S (kept by reference until the next call); patternChanged: a new symbolic analysis.
   void setMatrix(const SymmetricSparseMatrix& S, bool patternChanged);
 
+  /// Entries of the factor of the whole A (SparseClampedFactor::factorEntries()).
+  double factorEntries() const { return m_factor.factorEntries(); }
+
   void resize(int n) override;
   void load(const Eigen::VectorXi& rowOf, const Eigen::VectorXi& positionOf) override;
   void swapPositions(int /*a*/, int /*b*/) override {}
