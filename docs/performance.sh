@@ -7,7 +7,8 @@
 #   docs/performance.sh [BUILD_DIR]        (default build; Release build with the adapters)
 #   QUICK=1 docs/performance.sh            (n up to 600, shorter time budgets)
 #
-# Writes docs/performance/{peers,scaling,mass_ratio,whole_step}.md (markdown tables), the series
+# Writes docs/performance/{peers,scaling,sparse_dantzig,mass_ratio,whole_step}.md (markdown
+# tables), the series
 # docs/performance/*.dat and docs/figures/performance_*.png, and copies the tables into
 # docs/performance.md (docs/performance_tables.py); the prose around them is written by hand.
 set -euo pipefail
@@ -21,6 +22,7 @@ if [ -n "${QUICK:-}" ]; then quick=(--quick); fi
 
 "$BUILD/apps/bench/mlcp_bench_peers" "${quick[@]}" --data "$OUT" > "$OUT/peers.md"
 "$BUILD/apps/bench/mlcp_bench_scaling" "${quick[@]}" --data "$OUT/scaling.dat" > "$OUT/scaling.md"
+"$BUILD/apps/bench/mlcp_bench_sparse_dantzig" "${quick[@]}" > "$OUT/sparse_dantzig.md"
 "$BUILD/apps/bench/mlcp_bench_mass_ratio" > "$OUT/mass_ratio.md"
 if [ -x "$BUILD/apps/bench/mlcp_bench_whole_step" ]; then
   "$BUILD/apps/bench/mlcp_bench_whole_step" > "$OUT/whole_step.md"

@@ -1,7 +1,11 @@
 #include "detail/active_set_refinement.hpp"
 #include "detail/clock.hpp"
 #include "detail/dantzig_pivoting.hpp"
+#include "detail/dense_clamped_system.hpp"
 #include "detail/report_message.hpp"
+#include "detail/sparse_clamped_system.hpp"
+#include "detail/symmetric_row_scaling.hpp"
+#include "detail/symmetric_sparse_matrix.hpp"
 
 #include <mlcp/dantzig_solver.hpp>
 
@@ -30,6 +34,21 @@ bool DantzigOptions::isValid(std::string* why) const {
         fmt::format("DantzigOptions::pivotTolerance = {}. Violated constraint: "
                     "0 <= pivotTolerance < 1",
                     pivotTolerance));
+  if (!(sparseMaxFill >= 0.0 && sparseMaxFill <= 1.0))
+    return fail(
+        fmt::format("DantzigOptions::sparseMaxFill = {}. Violated constraint: "
+                    "0 <= sparseMaxFill <= 1",
+                    sparseMaxFill));
+  if (sparseMinRows < 0)
+    return fail(
+        fmt::format("DantzigOptions::sparseMinRows = {}. Violated constraint: "
+                    "sparseMinRows >= 0",
+                    sparseMinRows));
+  if (!(sparseMaxDensity >= 0.0 && sparseMaxDensity <= 1.0))
+    return fail(
+        fmt::format("DantzigOptions::sparseMaxDensity = {}. Violated constraint: "
+                    "0 <= sparseMaxDensity <= 1",
+                    sparseMaxDensity));
   if (!(symmetryTolerance >= 0.0))
     return fail(
         fmt::format("DantzigOptions::symmetryTolerance = {}. Violated constraint: "
@@ -40,7 +59,11 @@ bool DantzigOptions::isValid(std::string* why) const {
 
 DantzigSolver::DantzigSolver(const DantzigOptions& options)
     : m_pivoting(std::make_unique<detail::DantzigPivoting>()),
-      m_refinement(std::make_unique<detail::ActiveSetRefinement>()) {
+      m_refinement(std::make_unique<detail::ActiveSetRefinement>()),
+      m_denseSystem(std::make_unique<detail::DenseClampedSystem>()),
+      m_sparseSystem(std::make_unique<detail::SparseClampedSystem>()),
+      m_symmetricA(std::make_unique<detail::SymmetricSparseMatrix>()),
+      m_symmetry(std::make_unique<detail::SymmetricRowScaling>()) {
   setOptions(options);
 }
 
@@ -50,6 +73,7 @@ void DantzigSolver::setOptions(const DantzigOptions& options) {
   std::string why;
   if (!options.isValid(&why)) throw std::invalid_argument(why);
   m_options = options;
+  m_symmetryVersion = 0;  // the symmetry tolerance may have changed
 }
 
 Capabilities DantzigSolver::capabilities() const {
@@ -57,62 +81,121 @@ Capabilities DantzigSolver::capabilities() const {
   c.requiresSymmetricA = true;
   c.usesInitialGuess = false;
   c.iterative = false;
-  c.denseA = true;
+  c.denseA = m_options.factorization == DantzigFactorization::Dense;
   return c;
 }
 
+// The dense workspace (O(n^2)) is sized on the first dense solve, not here: a sparse problem
+// never pays for it.
 void DantzigSolver::doSetup(int n) {
   m_pivoting->resize(n);
   m_refinement->resize(n);
+  m_sparseSystem->resize(n);
   for (Eigen::VectorXd* v : {&m_shift, &m_b, &m_lo, &m_hi, &m_loFixed, &m_hiFixed, &m_xShifted,
-                             &m_xWarm, &m_normals, &m_w})
+                             &m_xWarm, &m_normals, &m_w, &m_rowScales, &m_bScaled})
     v->resize(n);
+  m_symmetry->reserve(n);
+  m_symmetryVersion = 0;
   m_setsWarm.resize(n);
   m_setsPrevious.resize(n);
   m_noFriction.setConstant(n, -1);
   m_sets.resize(n);
 }
 
-bool DantzigSolver::checkSymmetric(const ProblemView& problem, SolveReport& report) const {
-  const Eigen::MatrixXd& A = problem.denseA();
+// Automatic: dense below sparseMinRows rows or above sparseMaxDensity (no analysis needed);
+// otherwise sparse when the factor of A (its symbolic analysis, kept for the sparse form) has at
+// most sparseMaxFill n^2 entries. Sparse whenever a dense copy would not fit.
+bool DantzigSolver::chooseSparse(const ProblemView& problem) {
+  switch (m_options.factorization) {
+    case DantzigFactorization::Dense:
+      return false;
+    case DantzigFactorization::Sparse:
+      return true;
+    default:
+      break;
+  }
   const int n = problem.size();
-  const double maxEntry = A.cwiseAbs().maxCoeff();
-  const double allowed = m_options.symmetryTolerance * maxEntry;
-  for (int j = 0; j < n; ++j) {
-    if (A(j, j) < 0.0) {
+  if (n < m_options.sparseMinRows) return false;
+  if (problem.A.form() != MatrixForm::Dense &&
+      8.0 * static_cast<double>(n) * n > MixedLCP::kMaxDenseBytes)
+    return true;
+  if (m_densityVersion != matrixVersion()) {
+    const double entries = problem.A.form() == MatrixForm::Dense
+                               ? static_cast<double>(problem.A.nonZeros())
+                               : static_cast<double>(problem.sparseA().nonZeros());
+    m_density = entries / (static_cast<double>(n) * n);
+    m_densityVersion = matrixVersion();
+  }
+  if (m_density > m_options.sparseMaxDensity) return false;
+  prepareSparse(problem);
+  return m_fill <= m_options.sparseMaxFill;
+}
+
+namespace {
+
+bool negativeDiagonal(const Eigen::VectorXd& diagonal, SolveReport& report) {
+  for (int j = 0; j < diagonal.size(); ++j) {
+    if (diagonal[j] < 0.0) {
       report.status = Status::Unsupported;
       detail::setMessage(report.message,
                          "A({}, {}) = {} is negative: Dantzig needs a positive "
                          "semi-definite A",
-                         j, j, A(j, j));
-      return false;
+                         j, j, diagonal[j]);
+      return true;
     }
   }
-  // A against A^T in square tiles that stay in cache (a column-by-row sweep strides through
-  // memory); the offending entry is looked up only when a tile fails.
-  constexpr int kTile = 32;
-  for (int j0 = 0; j0 < n; j0 += kTile) {
-    const int cols = std::min(kTile, n - j0);
-    for (int i0 = j0; i0 < n; i0 += kTile) {
-      const int rows = std::min(kTile, n - i0);
-      const auto lower = A.block(i0, j0, rows, cols);
-      const auto upper = A.block(j0, i0, cols, rows);
-      if ((lower - upper.transpose()).cwiseAbs().maxCoeff() <= allowed) continue;
-      for (int j = j0; j < j0 + cols; ++j) {
-        for (int i = std::max(i0, j + 1); i < i0 + rows; ++i) {
-          if (std::abs(A(i, j) - A(j, i)) > allowed) {
-            report.status = Status::Unsupported;
-            detail::setMessage(report.message,
-                               "A is not symmetric: A({}, {}) = {} but A({}, {}) = {}; "
-                               "Dantzig needs a symmetric A (try lemke or pgs)",
-                               i, j, A(i, j), j, i, A(j, i));
-            return false;
-          }
-        }
-      }
-    }
+  return false;
+}
+
+}  // namespace
+
+// A symmetric, or symmetric once its rows are scaled (T A, T b solved instead): examined once per
+// matrix (the result and the scaled copy are kept while A stays the same).
+bool DantzigSolver::acceptSymmetry(const ProblemView& problem, SolveReport& report) {
+  if (negativeDiagonal(problem.diagonalA(), report)) return false;
+  if (m_symmetryVersion != matrixVersion()) {
+    m_symmetric = m_symmetry->examine(problem, m_options.symmetryTolerance,
+                                      problem.A.form() != MatrixForm::Dense);
+    m_symmetryVersion = matrixVersion();
   }
-  return true;
+  if (m_symmetric) return true;
+  const int i = m_symmetry->asymmetricRow();
+  const int j = m_symmetry->asymmetricColumn();
+  report.status = Status::Unsupported;
+  detail::setMessage(report.message,
+                     "A is not symmetric, nor made symmetric by scaling its rows: A({}, {}) = {} "
+                     "but A({}, {}) = {}; Dantzig needs a symmetric A (try lemke or pgs)",
+                     i, j, problem.A.coeff(i, j), j, i, problem.A.coeff(j, i));
+  return false;
+}
+
+// The symmetric sparse matrix of the problem as solved (A's lower triangle, or T A's), rebuilt
+// once per matrix; its pattern analysed again (the sparse clamped factor) only when it changed.
+void DantzigSolver::prepareSparse(const ProblemView& problem) {
+  if (m_sparseVersion == matrixVersion()) return;
+  const Operator::SparseMatrix& A =
+      m_symmetry->isScaled() ? m_symmetry->scaledSparse(problem) : problem.sparseA();
+  const bool patternChanged = m_symmetricA->assignFromLower(A) || m_sparseVersion == 0;
+  m_sparseVersion = matrixVersion();
+  m_sparseSystem->setMatrix(*m_symmetricA, patternChanged);
+  if (patternChanged) m_refinementAnalyzed = false;
+  const double n = problem.size();
+  m_fill = m_sparseSystem->factorEntries() / std::max(1.0, n * n);
+}
+
+// Hands A to the linear algebra of the chosen form.
+void DantzigSolver::prepareMatrix(const ProblemView& problem) {
+  if (!m_sparse) {
+    const Eigen::MatrixXd& A =
+        m_symmetry->isScaled() ? m_symmetry->scaledDense(problem) : problem.denseA();
+    m_denseSystem->resize(problem.size());
+    m_denseSystem->setMatrix(A);
+    m_refinement->setMatrix(A);
+    return;
+  }
+  prepareSparse(problem);
+  m_refinement->setMatrix(*m_symmetricA, !m_refinementAnalyzed);
+  m_refinementAnalyzed = true;
 }
 
 double DantzigSolver::residual(const ProblemView& problem, const Eigen::VectorXd& x) {
@@ -123,19 +206,13 @@ double DantzigSolver::residual(const ProblemView& problem, const Eigen::VectorXd
   return m_options.stoppingFigure(r.absolute, r.relative, r.scaled);
 }
 
-bool DantzigSolver::timeIsUp(double startSeconds) const {
-  return m_options.maxSeconds > 0.0 && detail::nowSeconds() - startSeconds > m_options.maxSeconds;
+bool DantzigSolver::timeIsUp() const {
+  return m_options.maxSeconds > 0.0 && detail::nowSeconds() - m_startSeconds > m_options.maxSeconds;
 }
 
-void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
-  if (!checkSymmetric(problem, report)) return;
-  const double start = detail::nowSeconds();
+// 1. Boxes that do not contain 0 are shifted: x = x' + c, b' = b - A c.
+void DantzigSolver::shiftBoxes(const ProblemView& problem) {
   const int n = problem.size();
-  const Eigen::MatrixXd& A = problem.denseA();
-  const int maxPivots = m_options.maxPivots > 0 ? m_options.maxPivots : 50 * n + 1000;
-  const bool hasFriction = (problem.findex.array() >= 0).any();
-
-  // 1. Shift boxes that do not contain 0: x = x' + c.
   bool shifted = false;
   for (int i = 0; i < n; ++i) {
     double c = 0.0;
@@ -149,60 +226,72 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
     m_hi[i] = problem.findex[i] < 0 ? problem.hi[i] - c : problem.hi[i];
   }
   m_b = problem.b;
-  if (shifted) m_b.noalias() -= A * m_shift;
+  if (shifted) {
+    problem.multiplyA(m_shift, m_w);
+    m_b -= m_w;
+  }
+  if (m_symmetry->isScaled()) m_b.array() *= m_symmetry->factors().array();
+}
 
-  auto fail = [&](detail::PivotOutcome outcome) {
-    const int row = m_pivoting->failedRow();
-    switch (outcome) {
-      case detail::PivotOutcome::SingularPivot:
-        report.status = Status::SingularPivot;
-        detail::setMessage(report.message,
-                           "singular pivot when row {} joined the clamped set: A(C,C) "
-                           "is singular (redundant constraints? add CFM)",
-                           row);
-        break;
-      case detail::PivotOutcome::Unbounded:
-        report.status = Status::Unbounded;
-        detail::setMessage(report.message,
-                           "no finite pivoting step for row {}: the problem has no "
-                           "solution or A is not positive semi-definite on it",
-                           row);
-        break;
-      default:
-        report.status = Status::MaxIterations;
-        detail::setMessage(report.message,
-                           "pivot limit {} reached at row {} (cycling on a degenerate "
-                           "problem?)",
-                           maxPivots, row);
-        break;
-    }
-  };
-
-  // 2. Round 1: ODE's pass, friction bounds fixed once from the normals of the sub-problem.
-  detail::PivotOutcome outcome =
-      m_pivoting->solve(A, m_b, m_lo, m_hi, problem.findex, problem.nub, hasFriction, maxPivots,
+// One pivoting pass on the shifted problem with bounds lo, hi; x = x' + c.
+detail::PivotOutcome DantzigSolver::pass(const ProblemView& problem,
+                                         const Eigen::VectorXd& lo,
+                                         const Eigen::VectorXd& hi,
+                                         bool frictionFromNormals,
+                                         Eigen::VectorXd& x,
+                                         SolveReport& report) {
+  detail::ClampedSystem& system = m_sparse ? static_cast<detail::ClampedSystem&>(*m_sparseSystem)
+                                           : static_cast<detail::ClampedSystem&>(*m_denseSystem);
+  const detail::PivotingProblem pivoting{
+      m_b, lo, hi, frictionFromNormals ? problem.findex : m_noFriction, problem.nub, m_shift};
+  const detail::PivotOutcome outcome =
+      m_pivoting->solve(system, pivoting, frictionFromNormals, m_maxPivots,
                         m_options.pivotTolerance, m_xShifted, m_sets);
   report.pivots += m_pivoting->pivots();
   x = m_xShifted + m_shift;
-  int rounds = 1;
-  if (outcome != detail::PivotOutcome::Solved) {
-    report.iterations = rounds;
-    fail(outcome);
-    return;
-  }
-  double res = residual(problem, x);
-  const double tolerance = m_options.relativeTolerance;
-  const double bScale = std::max(1.0, problem.b.cwiseAbs().maxCoeff());
+  return outcome;
+}
 
-  // 3. Friction rounds: first finish warm from the last sets with the friction rows coupled to
-  //    their normals (exact when the sets are right); failing that, one more pivoting pass with
-  //    the bounds refreshed from the current normals, and again.
-  const double setTolerance = 0.1 * tolerance * bScale;
+// Block principal pivoting warm from the last sets, friction coupled to the normals, on the
+// problem as given (no shift needed). True when its answer meets the tolerance (x, res set).
+bool DantzigSolver::refine(const ProblemView& problem, Eigen::VectorXd& x, double& res) {
   // Block exchanges per round; the refinement stops earlier when it stalls.
   constexpr int kRefinementRounds = 32;
+  m_xWarm = m_xShifted + m_shift;
+  m_setsWarm = m_sets;
+  const Eigen::VectorXd& b = m_symmetry->isScaled() ? m_bScaled : problem.b;
+  if (!m_refinement->solve(b, problem.lo, problem.hi, problem.findex, true, m_rowScales, m_setsWarm,
+                           kRefinementRounds, 0.1 * m_options.relativeTolerance, m_xWarm))
+    return false;
+  x = m_xWarm;
+  res = residual(problem, x);
+  return res <= m_options.relativeTolerance;
+}
+
+// Bounds of the next fixed-bound pass: +-mu times the normal forces m_normals (the problem's
+// own normals, shift included) on friction rows, the shifted boxes elsewhere.
+void DantzigSolver::setFixedBounds(const ProblemView& problem) {
+  for (int i = 0; i < problem.size(); ++i) {
+    const int k = problem.findex[i];
+    if (k < 0) {
+      m_loFixed[i] = m_lo[i];
+      m_hiFixed[i] = m_hi[i];
+      continue;
+    }
+    const double u = m_normals[k] == 0.0 ? 0.0 : std::abs(problem.hi[i] * m_normals[k]);
+    m_loFixed[i] = -u;
+    m_hiFixed[i] = u;
+  }
+}
+
+// 3. Friction rounds: first finish warm from the last sets with the friction rows coupled to
+//    their normals (exact when the sets are right); failing that, one more pivoting pass with
+//    the bounds refreshed from the current normals, and again.
+detail::PivotOutcome DantzigSolver::frictionRounds(
+    const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report, double& res, int& rounds) {
   // Fast mode: passes warm from the last one, the refinement tried after round 1, then once a
   // pass changed at most kSettledSets index sets, and at least every kRefinementEvery rounds
-  // (block pivoting from sets that are still moving mostly stalls, an LU per exchange).
+  // (block pivoting from sets that are still moving mostly stalls).
   constexpr int kSettledSets = 4;
   constexpr int kRefinementEvery = 4;
   // Fast mode gives up after kStallRounds rounds without a new least residual: the rounds start
@@ -210,6 +299,7 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
   // index sets of degenerate rows (at a bound of an empty box) differ and which settles some
   // problems the fast mode does not.
   constexpr int kStallRounds = 8;
+  const bool hasFriction = (problem.findex.array() >= 0).any();
   bool thorough = false;
   int lastAttempt = 1;
   double leastRes = res;
@@ -217,86 +307,88 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
   // Normal forces the friction bounds are taken from: the last x while the residual at least
   // halves, otherwise the mean with the previous ones (breaks the 2-cycles of the fixed point
   // where friction switches a normal on and off).
-  m_normals = m_xShifted;
+  m_normals = x;
   double previousRes = std::numeric_limits<double>::infinity();
-  while (res > tolerance && hasFriction && m_options.refreshFrictionBounds &&
-         rounds < m_options.maxIterations && !timeIsUp(start)) {
+  while (res > m_options.relativeTolerance && hasFriction && m_options.refreshFrictionBounds &&
+         rounds < m_options.maxIterations && !timeIsUp()) {
     ++rounds;
+    detail::PivotOutcome outcome;
     if (!thorough && rounds - leastRound > kStallRounds) {
       thorough = true;
-      outcome = m_pivoting->solve(A, m_b, m_lo, m_hi, problem.findex, problem.nub, true, maxPivots,
-                                  m_options.pivotTolerance, m_xShifted, m_sets);
-      report.pivots += m_pivoting->pivots();
-      x = m_xShifted + m_shift;
-      if (outcome != detail::PivotOutcome::Solved) break;
+      outcome = pass(problem, m_lo, m_hi, true, x, report);
+      if (outcome != detail::PivotOutcome::Solved) return outcome;
       res = residual(problem, x);
-      m_normals = m_xShifted;
+      m_normals = x;
       previousRes = std::numeric_limits<double>::infinity();
       continue;
     }
     const int changedSets =
         rounds == 2 ? 0 : static_cast<int>((m_sets.array() != m_setsPrevious.array()).count());
-    const bool attempt =
-        thorough || changedSets <= kSettledSets || rounds - lastAttempt >= kRefinementEvery;
     m_setsPrevious = m_sets;
-    if (attempt) {
+    if (thorough || changedSets <= kSettledSets || rounds - lastAttempt >= kRefinementEvery) {
       lastAttempt = rounds;
-      m_xWarm = m_xShifted;
-      m_setsWarm = m_sets;
-      if (m_refinement->solve(A, m_b, m_lo, m_hi, problem.findex, true, m_setsWarm,
-                              kRefinementRounds, setTolerance, m_xWarm)) {
-        x = m_xWarm + m_shift;
-        res = residual(problem, x);
-        if (res <= tolerance) break;
-      }
+      if (refine(problem, x, res)) break;
     }
     if (res <= 0.5 * previousRes)
-      m_normals = m_xShifted;
+      m_normals = m_xShifted + m_shift;
     else
-      m_normals = 0.5 * (m_normals + m_xShifted);
+      m_normals = 0.5 * (m_normals + m_xShifted + m_shift);
     previousRes = res;
-    for (int i = 0; i < n; ++i) {
-      const int k = problem.findex[i];
-      if (k < 0) {
-        m_loFixed[i] = m_lo[i];
-        m_hiFixed[i] = m_hi[i];
-        continue;
-      }
-      const double u = m_normals[k] == 0.0 ? 0.0 : std::abs(problem.hi[i] * m_normals[k]);
-      m_loFixed[i] = -u;
-      m_hiFixed[i] = u;
-    }
+    setFixedBounds(problem);
     // Fast mode: warm from the last pass, only the rows the new bounds invalidate are driven
     // again (a cold pass if that fails).
     outcome = detail::PivotOutcome::PivotLimit;
     if (!thorough) {
-      outcome = m_pivoting->resolve(m_loFixed, m_hiFixed, maxPivots, m_options.pivotTolerance,
+      outcome = m_pivoting->resolve(m_loFixed, m_hiFixed, m_maxPivots, m_options.pivotTolerance,
                                     m_xShifted, m_sets);
       report.pivots += m_pivoting->pivots();
+      x = m_xShifted + m_shift;
     }
-    if (outcome != detail::PivotOutcome::Solved) {
-      outcome = m_pivoting->solve(A, m_b, m_loFixed, m_hiFixed, m_noFriction, problem.nub, false,
-                                  maxPivots, m_options.pivotTolerance, m_xShifted, m_sets);
-      report.pivots += m_pivoting->pivots();
-    }
-    x = m_xShifted + m_shift;
-    if (outcome != detail::PivotOutcome::Solved) break;
+    if (outcome != detail::PivotOutcome::Solved)
+      outcome = pass(problem, m_loFixed, m_hiFixed, false, x, report);
+    if (outcome != detail::PivotOutcome::Solved) return outcome;
     res = residual(problem, x);
     if (res < leastRes) {
       leastRes = res;
       leastRound = rounds;
     }
   }
-  if (outcome != detail::PivotOutcome::Solved) {
-    report.iterations = rounds;
-    report.frictionRounds = rounds - 1;
-    fail(outcome);
-    return;
-  }
-  report.iterations = rounds;
-  report.frictionRounds = rounds - 1;
+  return detail::PivotOutcome::Solved;
+}
 
-  if (res <= tolerance) {
+void DantzigSolver::reportFailure(detail::PivotOutcome outcome, SolveReport& report) const {
+  const int row = m_pivoting->failedRow();
+  switch (outcome) {
+    case detail::PivotOutcome::SingularPivot:
+      report.status = Status::SingularPivot;
+      detail::setMessage(report.message,
+                         "singular pivot when row {} joined the clamped set: A(C,C) "
+                         "is singular (redundant constraints? add CFM)",
+                         row);
+      break;
+    case detail::PivotOutcome::Unbounded:
+      report.status = Status::Unbounded;
+      detail::setMessage(report.message,
+                         "no finite pivoting step for row {}: the problem has no "
+                         "solution or A is not positive semi-definite on it",
+                         row);
+      break;
+    default:
+      report.status = Status::MaxIterations;
+      detail::setMessage(report.message,
+                         "pivot limit {} reached at row {} (cycling on a degenerate "
+                         "problem?)",
+                         m_maxPivots, row);
+      break;
+  }
+}
+
+void DantzigSolver::reportResult(const ProblemView& problem,
+                                 double res,
+                                 int rounds,
+                                 SolveReport& report) const {
+  const bool hasFriction = (problem.findex.array() >= 0).any();
+  if (res <= m_options.relativeTolerance) {
     report.status = Status::Converged;
     if (rounds > 1)
       detail::setMessage(report.message, "solved; friction bounds settled after {} rounds", rounds);
@@ -308,7 +400,7 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
                        "friction bounds did not settle in {} rounds (scaled residual "
                        "{:.3g})",
                        rounds, res);
-  } else if (timeIsUp(start)) {
+  } else if (timeIsUp()) {
     report.status = Status::TimeLimit;
     detail::setMessage(report.message, "time limit of {} s reached", m_options.maxSeconds);
   } else {
@@ -316,8 +408,42 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
     detail::setMessage(report.message,
                        "pivoting finished with scaled residual {:.3g} > {:.3g} "
                        "(ill-conditioned A?)",
-                       res, tolerance);
+                       res, m_options.relativeTolerance);
   }
+}
+
+void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
+  if (!acceptSymmetry(problem, report)) return;
+  m_sparse = chooseSparse(problem);
+  m_startSeconds = detail::nowSeconds();
+  const int n = problem.size();
+  m_maxPivots = m_options.maxPivots > 0 ? m_options.maxPivots : 50 * n + 1000;
+  prepareMatrix(problem);
+  // Row scales of the problem as solved (T A, T b when A needs its rows scaled).
+  const Eigen::VectorXd& t = m_symmetry->factors();
+  for (int i = 0; i < n; ++i) {
+    m_bScaled[i] = t[i] * problem.b[i];
+    m_rowScales[i] = rowScale(t[i] * problem.rowScalesA()[i], m_bScaled[i]);
+  }
+
+  // 1. Shift boxes that do not contain 0.
+  shiftBoxes(problem);
+  // 2. Round 1: ODE's pass, friction bounds fixed once from the normals of the sub-problem.
+  const bool hasFriction = (problem.findex.array() >= 0).any();
+  detail::PivotOutcome outcome = pass(problem, m_lo, m_hi, hasFriction, x, report);
+  int rounds = 1;
+  double res = std::numeric_limits<double>::infinity();
+  // 3. Friction rounds until the bounds agree with the normals.
+  if (outcome == detail::PivotOutcome::Solved) {
+    res = residual(problem, x);
+    outcome = frictionRounds(problem, x, report, res, rounds);
+  }
+  report.iterations = rounds;
+  report.frictionRounds = rounds - 1;
+  if (outcome != detail::PivotOutcome::Solved)
+    reportFailure(outcome, report);
+  else
+    reportResult(problem, res, rounds, report);
 }
 
 }  // namespace mlcp

@@ -41,6 +41,15 @@ std::vector<SolverEntry> builtInSolvers() {
                        applyCommon(settings, options);
                        return std::make_unique<DantzigSolver>(options);
                      }});
+  entries.push_back({"dantzig-sparse",
+                     "Dantzig on sparse A whatever n: sparse L D L^T of the clamped block, "
+                     "CHOLMOD row add / delete",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       DantzigOptions options;
+                       applyCommon(settings, options);
+                       options.factorization = DantzigFactorization::Sparse;
+                       return std::make_unique<DantzigSolver>(options);
+                     }});
   entries.push_back({"lemke",
                      "Lexicographic Lemke pivoting: any A (non-symmetric too), exact friction",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {

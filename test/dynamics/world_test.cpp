@@ -198,7 +198,9 @@ BOOST_AUTO_TEST_CASE(misuse_and_bad_data_raise_clear_errors) {
   sticky.mu = -1.0;
   BOOST_CHECK_THROW(world.setDefaultContactMaterial(sticky), std::invalid_argument);
   BOOST_CHECK_THROW(world.setCollisionDetector(nullptr), std::invalid_argument);
-  mlcp::DantzigSolver solver;
+  mlcp::DantzigOptions denseForm;  // the dense form: a dense copy of A
+  denseForm.factorization = mlcp::DantzigFactorization::Dense;
+  mlcp::DantzigSolver solver(denseForm);
   world.setSolver(solver);
   world.setMaxDenseRows(10);  // 15 rows: too many for the dense path
   BOOST_CHECK_EXCEPTION(world.step(0.01), std::runtime_error, [](const std::runtime_error& e) {

@@ -85,4 +85,58 @@ BOOST_AUTO_TEST_CASE(large_problems_allocate_nothing) {
   }
 }
 
+// Dantzig's sparse form (CHOLMOD's row additions and deletions into a factor whose room comes
+// from the analysis of A's pattern, docs/sparse-pivoting.md): nothing allocated on the second
+// solve, nor on the first solve of a new matrix of the same pattern.
+BOOST_AUTO_TEST_CASE(dantzig_sparse_form_allocates_nothing) {
+  if (!mlcp::test::AllocationCounter::available()) {
+    BOOST_TEST_MESSAGE("allocations cannot be counted in this build: skipped");
+    return;
+  }
+  mlcp::BoxStackOptions stacks;
+  stacks.columnsX = 5;
+  stacks.columnsY = 2;
+  stacks.layers = 3;
+  const mlcp::Problem factors =
+      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(stacks)));
+  mlcp::Problem sparse = factors;
+  sparse.A = factors.A.toSparse();
+  mlcp::Problem dense = factors;
+  dense.A = factors.A.toDense();
+  mlcp::RandomProblemOptions options;
+  options.n = 120;
+  const mlcp::Problem random = mlcp::randomProblem(options);
+  for (const mlcp::Problem* problem :
+       std::initializer_list<const mlcp::Problem*>{&factors, &sparse, &dense, &random}) {
+    for (const auto form :
+         {mlcp::DantzigFactorization::Sparse, mlcp::DantzigFactorization::Automatic}) {
+      mlcp::DantzigOptions dantzigOptions;
+      dantzigOptions.factorization = form;
+      mlcp::DantzigSolver solver(dantzigOptions);
+      const long allocated = allocationsOfSecondSolve(solver, *problem);
+      const mlcp::SolveReport& report = solver.report();
+      BOOST_TEST_INFO(toString(problem->A.form())
+                      << " A, sparse form " << solver.usedSparse() << ": " << report.status << ", "
+                      << report.message);
+      BOOST_TEST(allocated == 0);
+      BOOST_TEST(report.status == mlcp::Status::Converged);
+    }
+  }
+  // A new sparse A of the same pattern (a simulator's next step): its first solve allocates
+  // nothing either.
+  mlcp::DantzigSolver solver;
+  solver.setProblem(sparse);
+  BOOST_TEST(solver.solve().status == mlcp::Status::Converged);
+  BOOST_TEST(solver.usedSparse());
+  mlcp::Operator::SparseMatrix next = sparse.A.sparse();
+  next *= 2.0;
+  solver.setMatrix(mlcp::Operator(std::move(next)));
+  const mlcp::test::AllocationCounter counter;
+  const mlcp::SolveReport& report = solver.solve();
+  const long allocated = counter.count();
+  BOOST_TEST_INFO(report.status << ", " << report.message);
+  BOOST_TEST(allocated == 0);
+  BOOST_TEST(report.status == mlcp::Status::Converged);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

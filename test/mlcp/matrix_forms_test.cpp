@@ -176,8 +176,8 @@ BOOST_AUTO_TEST_CASE(bad_forms_are_a_status_not_a_crash) {
   expectInvalid(Eigen::SparseMatrix<double>(4, 5), "A is 4 x 5: it must be square");
 }
 
-// A 30,000-row sparse A: Dantzig's dense copy would take 7.2 GB, so it answers Unsupported with
-// the reason; PGS solves it in its own form.
+// A 30,000-row sparse A: a dense copy (Lemke, Dantzig's dense form) would take 7.2 GB, so they
+// answer Unsupported with the reason; PGS solves it in its own form.
 BOOST_AUTO_TEST_CASE(a_dense_copy_that_would_not_fit_is_unsupported) {
   constexpr int n = 30000;
   Eigen::SparseMatrix<double> A(n, n);
@@ -189,15 +189,20 @@ BOOST_AUTO_TEST_CASE(a_dense_copy_that_would_not_fit_is_unsupported) {
   p.lo = Eigen::VectorXd::Zero(n);
   p.hi = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::infinity());
   p.findex = Eigen::VectorXi::Constant(n, -1);
-  for (const char* name : {"dantzig", "lemke"}) {
-    auto solver = mlcp::makeSolver(name);
+  mlcp::DantzigOptions dense;
+  dense.factorization = mlcp::DantzigFactorization::Dense;
+  std::unique_ptr<mlcp::MixedLCP> solvers[] = {mlcp::makeSolver("lemke"),
+                                               std::make_unique<mlcp::DantzigSolver>(dense)};
+  for (const auto& solver : solvers) {
     BOOST_TEST(solver->capabilities().denseA);
     solver->setProblem(p);
     const auto& report = solver->solve();
-    BOOST_TEST_INFO(name << ": " << report.message);
+    BOOST_TEST_INFO(solver->name() << ": " << report.message);
     BOOST_TEST(report.status == mlcp::Status::Unsupported);
     BOOST_TEST(report.message.find("7.2 GB") != std::string::npos);
   }
+  // Dantzig's automatic choice takes the sparse form here (docs/sparse-pivoting.md).
+  BOOST_TEST(!mlcp::makeSolver("dantzig")->capabilities().denseA);
   mlcp::PgsSolver pgs;
   pgs.setProblem(p);
   BOOST_TEST(pgs.solve().status == mlcp::Status::Converged);

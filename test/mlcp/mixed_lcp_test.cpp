@@ -124,7 +124,10 @@ BOOST_AUTO_TEST_CASE(dantzig_needs_symmetric_psd_a) {
   // Valid problems that Dantzig does not take: Unsupported, not InvalidProblem.
   Fixture f;
   f.A(0, 3) = 1.0;
-  expectInvalid(f, "A is not symmetric: A(3, 0) = 0 but A(0, 3) = 1", mlcp::Status::Unsupported);
+  expectInvalid(f,
+                "A is not symmetric, nor made symmetric by scaling its rows: A(3, 0) = 0 but "
+                "A(0, 3) = 1",
+                mlcp::Status::Unsupported);
   Fixture g;
   g.A(2, 2) = -1.0;
   expectInvalid(g, "A(2, 2) = -1 is negative", mlcp::Status::Unsupported);
