@@ -17,8 +17,9 @@ namespace mlcp::app {
 ///         NaN or Inf
 Eigen::VectorXd readSolution(const std::filesystem::path& path, int n);
 
-/// `mlcp validate`'s verdict on a candidate x with residuals `r`: valid when its relative
-/// residual and its largest bound violation are both at most `tolerance` (false for NaN).
+/// `mlcp validate`'s verdict on a candidate x with residuals `r`: valid when its scaled and
+/// relative residuals (the test `converged` stands for) and its largest bound violation are all at
+/// most `tolerance` (false for NaN).
 inline bool isValidSolution(const Residuals& r, double tolerance) {
   return r.scaled <= tolerance && r.relative <= tolerance && r.maxBoundViolation <= tolerance;
 }
