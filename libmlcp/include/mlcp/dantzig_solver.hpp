@@ -74,7 +74,10 @@ class DantzigSolver final : public MixedLCP {
   /// The options in force (those of the constructor or the last setOptions()).
   const DantzigOptions& options() const { return m_options; }
 
-  std::string_view name() const override { return "dantzig"; }
+  /// "dantzig", or "dantzig-ode" in ODE mode (DantzigOptions::refreshFrictionBounds off).
+  std::string_view name() const override {
+    return m_options.refreshFrictionBounds ? "dantzig" : "dantzig-ode";
+  }
   Capabilities capabilities() const override;
   const SolverOptions& commonOptions() const override { return m_options; }
 

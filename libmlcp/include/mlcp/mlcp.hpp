@@ -3,14 +3,18 @@
 /// Umbrella header of libmlcp: the MixedLCP base, its solvers, residuals, files, generators.
 
 #include <mlcp/apgd_solver.hpp>
+#include <mlcp/auto_solver.hpp>
 #include <mlcp/blcp_io.hpp>
 #include <mlcp/contact_graph.hpp>
 #include <mlcp/dantzig_solver.hpp>
 #include <mlcp/fallback_solver.hpp>
 #include <mlcp/island_solver.hpp>
+#include <mlcp/jacobi_solver.hpp>
 #include <mlcp/lemke_solver.hpp>
 #include <mlcp/matrix_free_problem.hpp>
 #include <mlcp/mixed_lcp.hpp>
+#include <mlcp/nncg_solver.hpp>
+#include <mlcp/nsgs_solver.hpp>
 #include <mlcp/operator.hpp>
 #include <mlcp/options.hpp>
 #include <mlcp/pgs_solver.hpp>
@@ -22,3 +26,4 @@
 #include <mlcp/siconos_io.hpp>
 #include <mlcp/solver_factory.hpp>
 #include <mlcp/status.hpp>
+#include <mlcp/subspace_minimization_solver.hpp>
