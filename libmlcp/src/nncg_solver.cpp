@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -92,13 +93,20 @@ void NncgSolver::run(Rows& rows,
   m_stateP.setZero(rows.state().rows(), rows.state().cols());
   double previousNorm = 0.0;  // ||r_k||^2
   const int interval = m_options.residualInterval;
-  for (int iteration = 1; iteration <= m_options.maxIterations; ++iteration) {
+  const int sweepsPerIteration = m_options.symmetricSweeps ? 2 : 1;
+  const int iterations = std::max(1, m_options.maxIterations / sweepsPerIteration);
+  for (int iteration = 1; iteration <= iterations; ++iteration) {
     // y = Phi(x_k), r = y - x_k (and the kept product alike).
     m_xPrevious = x;
     m_statePrevious = rows.state();
     detail::pgsSweep(rows, problem, *m_pgs, x);
-    report.iterations = iteration;
-    const bool check = iteration % interval == 0 || iteration == m_options.maxIterations;
+    if (m_options.symmetricSweeps) {  // back again: the symmetric Gauss-Seidel map
+      std::reverse(m_pgs->plan.begin(), m_pgs->plan.end());
+      detail::pgsSweep(rows, problem, *m_pgs, x);
+      std::reverse(m_pgs->plan.begin(), m_pgs->plan.end());
+    }
+    report.iterations = iteration * sweepsPerIteration;
+    const bool check = iteration % interval == 0 || iteration == iterations;
     if (check || m_options.recordHistory) {
       current = residual();
       monitor.record(current);
@@ -109,19 +117,19 @@ void NncgSolver::run(Rows& rows,
       if (monitor.meets(current)) {
         report.status = Status::Converged;
         detail::setMessage(report,
-                           "converged: scaled residual {:.3g} after {} iterations ({} restarts)",
-                           current.scaled, iteration, m_statistics.restarts);
+                           "converged: scaled residual {:.3g} after {} sweeps ({} restarts)",
+                           current.scaled, report.iterations, m_statistics.restarts);
         return;
       }
     }
     if (monitor.timeIsUp()) {
       report.status = Status::TimeLimit;
       detail::setMessage(report,
-                         "time limit of {} s reached after {} iterations (scaled residual {:.3g})",
-                         m_options.maxSeconds, iteration, residual().scaled);
+                         "time limit of {} s reached after {} sweeps (scaled residual {:.3g})",
+                         m_options.maxSeconds, report.iterations, residual().scaled);
       return;
     }
-    if (iteration == m_options.maxIterations) break;
+    if (iteration == iterations) break;
 
     // Conjugate direction (Fletcher-Reeves) with restart.
     m_r = x - m_xPrevious;
@@ -142,7 +150,7 @@ void NncgSolver::run(Rows& rows,
     if (iteration % kRefreshInterval == 0) rows.begin(x);
   }
   report.status = Status::MaxIterations;
-  detail::setMessage(report, "iteration limit {} reached with scaled residual {:.3g} > {:.3g}",
+  detail::setMessage(report, "sweep limit {} reached with scaled residual {:.3g} > {:.3g}",
                      m_options.maxIterations, current.scaled, m_options.relativeTolerance);
 }
 
