@@ -82,6 +82,7 @@ void JacobiSolver::doSetup(int n) {
   for (Eigen::VectorXd* v : {&m_product, &m_xNext, &m_diagonal, &m_power, &m_powerNext})
     v->resize(n);
   m_partials.resize(static_cast<size_t>(chunks(n, kChunkRows)));
+  m_sets.resize(static_cast<size_t>(n));
   m_blocks->resize(n);
   const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int wanted = m_options.threads > 0 ? m_options.threads : hardware;
@@ -180,8 +181,9 @@ void JacobiSolver::updateChunk(const ProblemView& problem,
     const int* rows = blocks.rows(b);
     bool solved = false;
     if (blocks.size(b) > 1) {
-      detail::fillLocalBlock(problem, blocks, b, x, wOf, block);
+      detail::fillLocalBlock(problem, blocks, b, x, wOf, m_sets, block);
       solved = local.solve(block);
+      if (solved) detail::keepSets(blocks, b, block, m_sets);  // the block's own rows only
     }
     for (int a = 0; a < blocks.size(b); ++a) {
       const int i = rows[a];
@@ -228,6 +230,7 @@ void JacobiSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   const int rowChunks = chunks(n, kChunkRows);
   const int updateChunks = m_options.blocks ? chunks(m_blocks->count(), kChunkBlocks) : rowChunks;
   const int members = m_team->size();
+  std::fill(m_sets.begin(), m_sets.end(), -1);  // no block has answered yet
   detail::projectOntoBounds(problem, x);
 
   auto productPhase = [&](int member) {

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 
@@ -60,6 +61,7 @@ void NsgsSolver::doSetup(int n) {
   m_blocks->resize(n);
   m_diagonal.resize(n);
   m_rowMax.resize(n);
+  m_sets.resize(static_cast<size_t>(n));
 }
 
 template <class Rows>
@@ -87,13 +89,14 @@ double NsgsSolver::sweep(Rows& rows, const ProblemView& problem, Eigen::VectorXd
       rowByRow(b);
       continue;
     }
-    detail::fillLocalBlock(problem, blocks, b, x, wOf, block);
+    detail::fillLocalBlock(problem, blocks, b, x, wOf, m_sets, block);
     if (!m_local->solve(block)) {
       ++m_statistics.rowByRowFallbacks;
       rowByRow(b);
       continue;
     }
     ++m_statistics.localSolves;
+    detail::keepSets(blocks, b, block, m_sets);
     detail::relaxBlock(problem, blocks, b, x, m_options.relaxation, block);
     for (int a = 0; a < block.m; ++a) store(blocks.rows(b)[a], block.x[a]);
   }
@@ -121,6 +124,7 @@ void NsgsSolver::run(Rows& rows,
   for (int i = 0; i < n; ++i)  // A_ii, 0 for the rows that cannot move
     m_diagonal[i] = m_diagonal[i] > 0.0 ? rows.diagonal(i) : 0.0;
 
+  std::fill(m_sets.begin(), m_sets.end(), -1);  // no block has answered yet
   detail::projectOntoBounds(problem, x);
   rows.begin(x);
   detail::NaturalMap current = residual();

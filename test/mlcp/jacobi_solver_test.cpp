@@ -54,7 +54,7 @@ BOOST_AUTO_TEST_CASE(bitwise_the_same_answer_for_every_thread_count) {
         mlcp::JacobiOptions options;
         options.blocks = blocks;
         options.threads = threads;
-        options.maxIterations = 200;
+        options.maxIterations = 40;
         options.recordHistory = true;
         mlcp::JacobiSolver solver(options);
         solver.setProblem(problem);

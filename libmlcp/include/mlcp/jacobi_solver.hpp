@@ -125,6 +125,7 @@ class JacobiSolver final : public MixedLCP {
   std::unique_ptr<detail::RowBlocks> m_blocks;
   std::vector<detail::LocalBlockSolver> m_local;  // one per thread
   std::vector<Partial> m_partials;                // one per chunk of rows
+  std::vector<signed char> m_sets;  // (n) index sets of each block's last local answer
   Eigen::SparseMatrix<double, Eigen::RowMajor> m_rowMajor;
   Eigen::VectorXd m_product, m_xNext, m_diagonal, m_power, m_powerNext;
   double m_relaxation = 1.0;  // omega for this matrix (automatic or the option)

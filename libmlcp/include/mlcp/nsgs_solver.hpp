@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace mlcp {
 
@@ -113,8 +114,9 @@ class NsgsSolver final : public MixedLCP {
   std::unique_ptr<detail::RowAccess> m_rows;
   std::unique_ptr<detail::RowBlocks> m_blocks;
   std::unique_ptr<detail::LocalBlockSolver> m_local;
-  Eigen::VectorXd m_diagonal;  // (n) A_ii, 0 for rows that cannot move
-  Eigen::VectorXd m_rowMax;    // (n) scratch of detail::inverseDiagonal()
+  Eigen::VectorXd m_diagonal;       // (n) A_ii, 0 for rows that cannot move
+  Eigen::VectorXd m_rowMax;         // (n) scratch of detail::inverseDiagonal()
+  std::vector<signed char> m_sets;  // (n) index sets of each block's last local answer
 };
 
 }  // namespace mlcp

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace mlcp::detail {
 
@@ -30,13 +31,15 @@ inline double rowUpdate(const ProblemView& problem,
 }
 
 /// Fills the local problem of block b of `blocks` at x: its rows' bounds, the local normal of
-/// each friction row, x_B, and q = A_BB x_B - w_B with w_i = wOf(i) = (A x - b)_i.
+/// each friction row, x_B, q = A_BB x_B - w_B with w_i = wOf(i) = (A x - b)_i, and the index
+/// sets of the block's last answer from `sets` (per row; -1 before the block's first answer).
 template <class WOf>
 void fillLocalBlock(const ProblemView& problem,
                     const RowBlocks& blocks,
                     int b,
                     const Eigen::VectorXd& x,
                     WOf&& wOf,
+                    const std::vector<signed char>& sets,
                     LocalBlockSolver::Block& block) {
   const int m = blocks.size(b);
   const int* rows = blocks.rows(b);
@@ -44,8 +47,11 @@ void fillLocalBlock(const ProblemView& problem,
   const bool contact = blocks.isContact(b);
   block.m = m;
   block.M = M;
+  block.warm = true;
   for (int a = 0; a < m; ++a) {
     const int i = rows[a];
+    block.sets[a] = sets[static_cast<size_t>(i)];
+    block.warm = block.warm && block.sets[a] >= 0;
     block.x[a] = x[i];
     block.lo[a] = problem.lo[i];
     block.hi[a] = problem.hi[i];
@@ -56,6 +62,14 @@ void fillLocalBlock(const ProblemView& problem,
     for (int j = 0; j < m; ++j) q += M[a + j * m] * block.x[j];
     block.q[a] = q;
   }
+}
+
+/// Keeps the index sets of block b's answer (block.sets) in `sets` (per row).
+inline void keepSets(const RowBlocks& blocks,
+                     int b,
+                     const LocalBlockSolver::Block& block,
+                     std::vector<signed char>& sets) {
+  for (int a = 0; a < block.m; ++a) sets[static_cast<size_t>(blocks.rows(b)[a])] = block.sets[a];
 }
 
 /// Relaxes block.x (the local answer) towards the incoming x_B: x_B + omega (answer - x_B),

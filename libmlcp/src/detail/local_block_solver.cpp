@@ -138,7 +138,10 @@ int LocalBlockSolver::infeasibility(const Block& block) {
 }
 
 void LocalBlockSolver::accept(Block& block) const {
-  for (int i = 0; i < block.m; ++i) block.x[i] = m_candidate[i];
+  for (int i = 0; i < block.m; ++i) {
+    block.x[i] = m_candidate[i];
+    block.sets[i] = static_cast<signed char>(m_sets[i]);
+  }
   // Clamp the rounding off the bounds: normals first, then the friction rows from them.
   for (int pass = 0; pass < 2; ++pass) {
     for (int i = 0; i < block.m; ++i) {
@@ -181,7 +184,11 @@ bool LocalBlockSolver::enumerate(Block& block) {
 
 bool LocalBlockSolver::solve(Block& block) {
   const int m = block.m;
-  setsFromX(block);
+  if (block.warm) {
+    for (int i = 0; i < m; ++i) m_sets[i] = static_cast<Set>(block.sets[i]);
+  } else {
+    setsFromX(block);
+  }
   int best = std::numeric_limits<int>::max();
   const int limit = 2 * m + 8;
   for (int step = 0; step < limit; ++step) {

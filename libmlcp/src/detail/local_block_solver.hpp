@@ -17,9 +17,9 @@ namespace mlcp::detail {
 /// its normal, x'_i = +-mu x'_k, so both are solved together) solved by Gaussian elimination
 /// with row equilibration and partial pivoting; the sets are changed by block principal
 /// pivoting [Judice & Pires 1994] (every infeasible row switches while that lowers the count of
-/// infeasible rows, then one row at a time, Murty's rule), starting from the sets of the
-/// incoming x (the block's answer at the previous sweep, so usually the first solve is the
-/// answer). When that does not settle within 2 m + 8 solves, every index set is tried in turn
+/// infeasible rows, then one row at a time, Murty's rule), starting from the block's sets of the
+/// previous visit (Block::sets) or those of the incoming x, so that usually the first solve is
+/// the answer. When that does not settle within 2 m + 8 solves, every index set is tried in turn
 /// (3^m of them, m <= kMaxEnumerated). The tests are relative to each row's own scale (row
 /// scaling and scaling the whole problem change nothing).
 /// Cost: O(m^3) per solve, one solve per sweep once the sets have settled. Allocates nothing.
@@ -43,6 +43,10 @@ class LocalBlockSolver {
     std::array<double, kMaxRows> hi{};   ///< (m) upper bounds, mu on friction rows
     std::array<int, kMaxRows> normal{};  ///< (m) local normal row of a friction row, or -1
     std::array<double, kMaxRows> x{};    ///< (m) in: the current x_B; out: the answer
+    /// (m) in: the index sets to start from when `warm` (else they are read off x); out: the
+    /// answer's (0 free, 1 at the lower bound, 2 at the upper).
+    std::array<signed char, kMaxRows> sets{};
+    bool warm = false;  ///< start from `sets` (a damped x no longer shows the answer's sets)
   };
 
   /// Solves block.x in place. Returns false (x unchanged) when no index set gave an answer
