@@ -70,7 +70,7 @@ void compare(const std::string& label, double massRatio, const mlcp::MatrixFreeP
 int main() {
   fmt::print(
       "| problem | n | pgs sweeps | ms | apgd iterations | ms | apgd / pgs | goal: <= 1/3 | "
-      "nsgs sweeps | ms | nsgs / pgs | goal: <= 1/3 | nncg iterations | ms | nncg / pgs | "
+      "nsgs sweeps | ms | nsgs / pgs | goal: <= 1/3 | nncg sweeps | ms | nncg / pgs | "
       "goal: <= 1/3 | pgs-sm work | ms |\n");
   fmt::print("|---|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|---|--:|--:|--:|---|--:|--:|\n");
   for (const int contacts : {1, 4}) {
