@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Regenerates the figures and tables of docs/performance.md: runs the four benchmark programs
-# (our solvers against the peers' in one process, the matrix-free scaling, APGD against PGS on
-# heavy-on-light problems, the whole step against ODE) and draws the plots with gnuplot
-# (gnuplot-nox).
+# Regenerates the figures and tables of docs/performance.md: runs the five benchmark programs
+# (our solvers against the peers' in one process, the matrix-free scaling, the iterative
+# families against PGS on heavy-on-light problems, every family's iterations and time to 1e-6 on
+# the captured, heavy-on-light and pile problems, the whole step against ODE) and draws the plots
+# with gnuplot (gnuplot-nox).
 #
 #   docs/performance.sh [BUILD_DIR]        (default build; Release build with the adapters)
 #   QUICK=1 docs/performance.sh            (n up to 600, shorter time budgets)
 #
-# Writes docs/performance/{peers,scaling,sparse_dantzig,mass_ratio,whole_step}.md (markdown
-# tables), the series
-# docs/performance/*.dat and docs/figures/performance_*.png, and copies the tables into
+# Writes docs/performance/{peers,scaling,sparse_dantzig,mass_ratio,families,whole_step}.md
+# (markdown tables), the series docs/performance/*.dat and docs/figures/performance_*.png, and
+# copies the tables into
 # docs/performance.md (docs/performance_tables.py); the prose around them is written by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,7 @@ if [ -n "${QUICK:-}" ]; then quick=(--quick); fi
 "$BUILD/apps/bench/mlcp_bench_scaling" "${quick[@]}" --data "$OUT/scaling.dat" > "$OUT/scaling.md"
 "$BUILD/apps/bench/mlcp_bench_sparse_dantzig" "${quick[@]}" > "$OUT/sparse_dantzig.md"
 "$BUILD/apps/bench/mlcp_bench_mass_ratio" > "$OUT/mass_ratio.md"
+"$BUILD/apps/bench/mlcp_bench_families" "${quick[@]}" > "$OUT/families.md"
 if [ -x "$BUILD/apps/bench/mlcp_bench_whole_step" ]; then
   "$BUILD/apps/bench/mlcp_bench_whole_step" > "$OUT/whole_step.md"
 fi

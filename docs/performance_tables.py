@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Copies the tables of docs/performance/{peers,scaling,mass_ratio,whole_step}.md (written by
-docs/performance.sh) into docs/performance.md, between its section headings."""
+"""Copies the tables of docs/performance/{peers,scaling,mass_ratio,families,whole_step}.md
+(written by docs/performance.sh) into docs/performance.md, between its section headings."""
 import pathlib
 
 root = pathlib.Path(__file__).resolve().parent
@@ -24,9 +24,11 @@ tables = (
         "## Iterative methods", "## Iterative methods (`mlcp_bench_peers`)")
     + "## Matrix-free scaling (`mlcp_bench_scaling`)\n\nBox stacks (columns of 2 cubes, 4 "
     "contacts per face, 24 rows a column).\n\n" + (root / "performance" / "scaling.md").read_text()
-    + "\n## Mass ratio: APGD against PGS (`mlcp_bench_mass_ratio`)\n\nMatrix-free, to relative "
-    "residual 1e-6, limit 100,000 iterations.\n\n"
+    + "\n## Mass ratio: APGD, NSGS, NNCG and PGS-SM against PGS (`mlcp_bench_mass_ratio`)\n\n"
+    "Matrix-free, to relative residual 1e-6, limit 100,000 iterations.\n\n"
     + (root / "performance" / "mass_ratio.md").read_text()
+    + "\n## Solver families: iterations and time to 1e-6 (`mlcp_bench_families`)\n\n"
+    + (root / "performance" / "families.md").read_text()
     + "\n## Whole step (`mlcp_bench_whole_step`)\n\n"
     + (root / "performance" / "whole_step.md").read_text() + "\n")
 page = (root / "performance.md").read_text()

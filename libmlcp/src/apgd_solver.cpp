@@ -1,6 +1,8 @@
 #include "detail/box_projection.hpp"
+#include "detail/degenerate_rows.hpp"
 #include "detail/iteration_monitor.hpp"
 #include "detail/zero_rows.hpp"
+#include "detail/symmetric_scaling.hpp"
 
 #include <mlcp/apgd_solver.hpp>
 
@@ -14,8 +16,6 @@ namespace mlcp {
 
 namespace {
 
-/// A diagonal entry at most this fraction of the largest one marks a row that cannot move.
-constexpr double kDegenerateDiagonal = 1e-13;
 /// Relative rounding allowance of d^T A d computed as d^T (A x - A y) in the backtracking test.
 constexpr double kRoundingAllowance = 1e-14;
 
@@ -50,7 +50,10 @@ bool ApgdOptions::isValid(std::string* why) const {
   return true;
 }
 
-ApgdSolver::ApgdSolver(const ApgdOptions& options) { setOptions(options); }
+ApgdSolver::ApgdSolver(const ApgdOptions& options)
+    : m_scaling(std::make_unique<detail::SymmetricScaling>()) {
+  setOptions(options);
+}
 
 ApgdSolver::~ApgdSolver() = default;
 
@@ -72,6 +75,7 @@ void ApgdSolver::doSetup(int n) {
   for (Eigen::VectorXd* v :
        {&m_x, &m_Ax, &m_xPrevious, &m_AxPrevious, &m_y, &m_Ay, &m_g, &m_best, &m_inverseD})
     v->resize(n);
+  m_scaling->resize(n);
 }
 
 void ApgdSolver::projectAndMultiply(const ProblemView& problem,
@@ -95,17 +99,19 @@ void ApgdSolver::settleDegenerateRows(const ProblemView& problem) {
 }
 
 double ApgdSolver::estimateLipschitz(const ProblemView& problem, double lowerBound) {
-  // v = D^-1/2 u with u_i = 1 where the row moves; L = ||D^-1/2 A v|| / ||u||.
+  // In the metric W D of the symmetric W A: v = (W D)^-1/2 u with u_i = 1 where the row moves;
+  // L = ||(W D)^-1/2 W A v|| / ||u||.
+  const Eigen::VectorXd& W = m_scaling->weights();
   const Eigen::Index n = m_inverseD.size();
   double count = 0.0;
   for (Eigen::Index i = 0; i < n; ++i) {
-    m_g[i] = std::sqrt(m_inverseD[i]);
+    m_g[i] = std::sqrt(m_inverseD[i] / W[i]);
     count += m_inverseD[i] > 0.0 ? 1.0 : 0.0;
   }
   problem.multiplyA(m_g, m_Ay);
   ++m_statistics.products;
   double sum = 0.0;
-  for (Eigen::Index i = 0; i < n; ++i) sum += m_inverseD[i] * m_Ay[i] * m_Ay[i];
+  for (Eigen::Index i = 0; i < n; ++i) sum += W[i] * m_inverseD[i] * m_Ay[i] * m_Ay[i];
   const double L = count > 0.0 ? std::sqrt(sum / count) : 1.0;
   if (!std::isfinite(L)) return std::max(lowerBound, 1.0);
   // The largest eigenvalue of a symmetric matrix is at least its largest diagonal entry: an
@@ -122,18 +128,24 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
     return detail::naturalMapResidual(problem, v, [&](int i) { return Av[i]; });
   };
 
+  // Row equilibration: weights W with W A symmetric (1 for a symmetric A), so that scaling rows
+  // changes neither the steps nor the tests below.
+  if (!m_scaling->update(problem, matrixVersion())) {
+    report.status = Status::Unsupported;
+    detail::setMessage(report, "APGD needs a symmetric A (or a row scaling of one): {}; try lemke",
+                       m_scaling->why());
+    x.setZero();
+    return;
+  }
+  const Eigen::VectorXd& W = m_scaling->weights();
   // Metric D: diag(A) (rows with A_ii ~ 0 cannot move) or the identity.
-  m_inverseD = problem.diagonalA();
-  for (int i = 0; i < n; ++i) {
-    if (!(m_inverseD[i] >= 0.0)) {
-      report.status = Status::Unsupported;
-      detail::setMessage(report,
-                         "A({}, {}) = {} is negative: APGD needs a positive "
-                         "semi-definite A",
-                         i, i, m_inverseD[i]);
-      x.setZero();
-      return;
-    }
+  const int negative = detail::inverseDiagonal(problem, m_inverseD, m_g);
+  if (negative >= 0) {
+    report.status = Status::Unsupported;
+    detail::setMessage(report, "A({}, {}) = {} is negative: APGD needs a positive semi-definite A",
+                       negative, negative, problem.diagonalA()[negative]);
+    x.setZero();
+    return;
   }
   if (const int row = detail::rowWithoutFiniteAnswer(problem); row >= 0) {
     detail::reportRowWithoutFiniteAnswer(problem, row, report);
@@ -141,17 +153,11 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
     return;
   }
   // The largest diagonal entry of D^-1/2 A D^-1/2: a lower bound of its Lipschitz constant.
-  double largestScaledDiagonal = n > 0 ? m_inverseD.maxCoeff() : 0.0;
-  if (m_options.diagonalPreconditioning) {
-    const double maxDiagonal = m_inverseD.maxCoeff();
-    for (int i = 0; i < n; ++i) {
-      const double d = m_inverseD[i];
-      m_inverseD[i] = d > kDegenerateDiagonal * maxDiagonal ? 1.0 / d : 0.0;
-    }
-    largestScaledDiagonal = maxDiagonal > 0.0 ? 1.0 : 0.0;
-  } else {
+  double largestScaledDiagonal = n > 0 ? problem.diagonalA().maxCoeff() : 0.0;
+  if (m_options.diagonalPreconditioning)
+    largestScaledDiagonal = largestScaledDiagonal > 0.0 ? 1.0 : 0.0;
+  else
     m_inverseD.setOnes();
-  }
 
   // 1. Start: x_0 = P(x), its residual, the Lipschitz estimate.
   m_x = x;
@@ -190,11 +196,11 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
       double dAd = 0.0;
       double dDd = 0.0;
       double rounding = 0.0;
-      for (int i = 0; i < n; ++i) {
+      for (int i = 0; i < n; ++i) {  // in the W-weighted inner product of W A
         const double d = m_x[i] - m_y[i];
-        dAd += d * (m_Ax[i] - m_Ay[i]);
-        if (m_inverseD[i] > 0.0) dDd += d * d / m_inverseD[i];
-        rounding += std::abs(d) * (std::abs(m_Ax[i]) + std::abs(m_Ay[i]));
+        dAd += W[i] * d * (m_Ax[i] - m_Ay[i]);
+        if (m_inverseD[i] > 0.0) dDd += W[i] * d * d / m_inverseD[i];
+        rounding += W[i] * std::abs(d) * (std::abs(m_Ax[i]) + std::abs(m_Ay[i]));
         moved = moved || d != 0.0;
       }
       if (dAd < -kRoundingAllowance * rounding) {
@@ -284,7 +290,7 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
     // (docs/iterative-solvers.md: over all rows it restarts almost every step with friction).
     double ascent = 0.0;
     for (int i = 0; i < n; ++i)
-      if (problem.findex[i] < 0) ascent += m_g[i] * (m_x[i] - m_xPrevious[i]);
+      if (problem.findex[i] < 0) ascent += W[i] * m_g[i] * (m_x[i] - m_xPrevious[i]);
     if (m_options.adaptiveRestart && ascent > 0.0) {
       ++m_statistics.restarts;
       thetaNext = 1.0;

@@ -1,29 +1,39 @@
+#include "detail/solver_chain.hpp"
+
 #include <mlcp/fallback_solver.hpp>
 
-#include <fmt/format.h>
-
-#include <iterator>
-#include <limits>
 #include <stdexcept>
 
 namespace mlcp {
 
+const std::vector<std::string_view>& fallbackStageNames() {
+  static const std::vector<std::string_view> names = {"dantzig", "newton", "lemke", "apgd",
+                                                       "pgs"};
+  return names;
+}
+
 FallbackSolver::FallbackSolver(std::vector<std::unique_ptr<MixedLCP>> stages)
-    : m_stages(std::move(stages)) {
-  if (m_stages.empty()) throw std::invalid_argument("FallbackSolver needs at least one stage");
-  for (const auto& stage : m_stages)
+    : m_chain(std::make_unique<detail::SolverChain>()) {
+  if (stages.empty()) throw std::invalid_argument("FallbackSolver needs at least one stage");
+  for (auto& stage : stages) {
     if (!stage) throw std::invalid_argument("FallbackSolver: a stage is a null pointer");
+    m_order.push_back(m_chain->add(std::move(stage)));
+  }
 }
 
 FallbackSolver::~FallbackSolver() = default;
+
+int FallbackSolver::usedStage() const { return m_chain->used(); }
+int FallbackSolver::stageCount() const { return m_chain->size(); }
+const MixedLCP& FallbackSolver::stage(int k) const { return m_chain->stage(k); }
 
 Capabilities FallbackSolver::capabilities() const {
   // A need holds only if every stage has it; anything else if any stage offers it.
   Capabilities c;
   c.requiresSymmetricA = c.requiresUnboundedRows = true;
   c.acceptsBoxes = c.acceptsFrictionRows = c.acceptsUnboundedRows = false;
-  for (const auto& stage : m_stages) {
-    const Capabilities s = stage->capabilities();
+  for (int k = 0; k < m_chain->size(); ++k) {
+    const Capabilities s = m_chain->stage(k).capabilities();
     c.usesInitialGuess = c.usesInitialGuess || s.usesInitialGuess;
     c.iterative = c.iterative || s.iterative;
     c.requiresSymmetricA = c.requiresSymmetricA && s.requiresSymmetricA;
@@ -36,46 +46,17 @@ Capabilities FallbackSolver::capabilities() const {
 }
 
 const SolverOptions& FallbackSolver::commonOptions() const {
-  return m_stages.front()->commonOptions();
+  const int used = m_chain->used();
+  return m_chain->stage(used >= 0 ? used : 0).commonOptions();
 }
 
-void FallbackSolver::doSetup(int n) { m_initialGuess.resize(n); }
+void FallbackSolver::doSetup(int n) { m_chain->resize(n); }
 
 void FallbackSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
-  m_used = -1;
   report.message.clear();
-  auto out = std::back_inserter(report.message);
-  double bestResidual = std::numeric_limits<double>::infinity();
-  m_initialGuess = x;
-  if (m_stagedVersion != matrixVersion()) {  // the stages keep their copy of A until it changes
-    for (const auto& stage : m_stages) stage->setMatrix(problem.A);
-    m_stagedVersion = matrixVersion();
-  }
-  for (size_t k = 0; k < m_stages.size(); ++k) {
-    MixedLCP& stage = *m_stages[k];
-    stage.setRightSide(problem.b);
-    stage.setLow(problem.lo);
-    stage.setHigh(problem.hi);
-    stage.setFrictionIndex(problem.findex);
-    stage.setNumberUnbounded(problem.nub);
-    stage.setInitialGuess(m_initialGuess);
-    const SolveReport& r = stage.solve();
-    if (k > 0) fmt::format_to(out, "; ");
-    fmt::format_to(out, "{}: {}", stage.name(), r.status);
-    if (r.status != Status::Converged) fmt::format_to(out, " ({})", r.message);
-    report.pivots += r.pivots;
-    report.iterations += r.iterations;
-    const bool finite = stage.getLambda().allFinite();
-    if (finite && (r.status == Status::Converged || r.relativeResidual < bestResidual)) {
-      bestResidual = r.relativeResidual;
-      x = stage.getLambda();
-      report.status = r.status;
-      m_used = static_cast<int>(k);
-    }
-    if (r.status == Status::Converged) break;
-  }
-  if (m_used != 0) ++m_fallbacks;
-  if (m_used < 0) report.status = Status::NumericalFailure;
+  m_chain->run(problem, matrixVersion(), m_order.data(), static_cast<int>(m_order.size()), x,
+               report);
+  if (m_chain->used() != 0) ++m_fallbacks;
 }
 
 }  // namespace mlcp

@@ -1,9 +1,5 @@
-#include "detail/column_runs.hpp"
-#include "detail/dense_rows.hpp"
-#include "detail/matrix_free_operator.hpp"
-#include "detail/operator_forms.hpp"
 #include "detail/pgs_iteration.hpp"
-#include "detail/sparse_rows.hpp"
+#include "detail/row_access.hpp"
 
 #include <mlcp/pgs_solver.hpp>
 
@@ -54,7 +50,7 @@ bool PgsOptions::isValid(std::string* why) const {
 
 PgsSolver::PgsSolver(const PgsOptions& options)
     : m_workspace(std::make_unique<detail::PgsWorkspace>()),
-      m_columns(std::make_unique<detail::ColumnRuns>()) {
+      m_rows(std::make_unique<detail::RowAccess>()) {
   setOptions(options);
 }
 
@@ -76,30 +72,13 @@ Capabilities PgsSolver::capabilities() const {
 
 void PgsSolver::doSetup(int n) {
   m_workspace->resize(n);
-  m_columns->resize(n);
-  m_analysedVersion = kNotAnalysed;
+  m_rows->resize(n);
 }
 
 void PgsSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
-  switch (problem.A.form()) {
-    case MatrixForm::Dense: {
-      if (m_analysedVersion != matrixVersion()) {  // once per matrix, O(n^2)
-        m_columns->analyse(problem.A.dense());
-        m_analysedVersion = matrixVersion();
-      }
-      detail::DenseRows rows(problem.A.dense(), *m_columns, m_workspace->product);
-      detail::runPgs(rows, problem, m_options, *m_workspace, x, report);
-      return;
-    }
-    case MatrixForm::Sparse: {
-      detail::SparseRows rows(problem.A.sparse(), problem.diagonalA(), m_workspace->product);
-      detail::runPgs(rows, problem, m_options, *m_workspace, x, report);
-      return;
-    }
-    case MatrixForm::Factors:
-      detail::runPgs(problem.forms.matrixFree(), problem, m_options, *m_workspace, x, report);
-      return;
-  }
+  m_rows->visit(problem, matrixVersion(), [&](auto& rows) {
+    detail::runPgs(rows, problem, m_options, *m_workspace, x, report);
+  });
 }
 
 }  // namespace mlcp

@@ -1,11 +1,16 @@
 #include <mlcp/apgd_solver.hpp>
+#include <mlcp/auto_solver.hpp>
 #include <mlcp/dantzig_solver.hpp>
 #include <mlcp/fallback_solver.hpp>
 #include <mlcp/island_solver.hpp>
+#include <mlcp/jacobi_solver.hpp>
 #include <mlcp/lemke_solver.hpp>
 #include <mlcp/newton_solver.hpp>
+#include <mlcp/nncg_solver.hpp>
+#include <mlcp/nsgs_solver.hpp>
 #include <mlcp/pgs_solver.hpp>
 #include <mlcp/solver_factory.hpp>
+#include <mlcp/subspace_minimization_solver.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -50,6 +55,15 @@ std::vector<SolverEntry> builtInSolvers() {
                        options.factorization = DantzigFactorization::Sparse;
                        return std::make_unique<DantzigSolver>(options);
                      }});
+  entries.push_back({"dantzig-ode",
+                     "ODE's dSolveLCP as the peers run it: Dantzig pivoting, one pass, friction "
+                     "bounds fixed from the first normals",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       DantzigOptions options;
+                       applyCommon(settings, options);
+                       options.refreshFrictionBounds = false;
+                       return std::make_unique<DantzigSolver>(options);
+                     }});
   entries.push_back({"lemke",
                      "Lexicographic Lemke pivoting: any A (non-symmetric too), exact friction",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
@@ -83,10 +97,58 @@ std::vector<SolverEntry> builtInSolvers() {
                        options.reformulation = Reformulation::FischerBurmeister;
                        return std::make_unique<NewtonSolver>(options);
                      }});
-  entries.push_back({"fallback", "Dantzig, then APGD, then PGS: the first that converges",
+  entries.push_back({"nsgs",
+                     "Block Gauss-Seidel per contact (NSGS, Jean & Moreau): each contact's normal "
+                     "and friction rows solved together exactly, any form of A",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       NsgsOptions options;
+                       applyCommon(settings, options);
+                       if (settings.relaxation) options.relaxation = *settings.relaxation;
+                       return std::make_unique<NsgsSolver>(options);
+                     }});
+  entries.push_back({"nncg",
+                     "Non-smooth non-linear conjugate gradient over PGS sweeps (Silcowitz 2010), "
+                     "any form of A",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       NncgOptions options;
+                       applyCommon(settings, options);
+                       if (settings.relaxation) options.relaxation = *settings.relaxation;
+                       return std::make_unique<NncgSolver>(options);
+                     }});
+  entries.push_back({"pgs-sm",
+                     "PGS subspace minimization (Silcowitz 2009): PGS sweeps, then conjugate "
+                     "gradients on the free rows; symmetric A (up to row scaling), any form",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       SubspaceMinimizationOptions options;
+                       applyCommon(settings, options);
+                       if (settings.relaxation) options.relaxation = *settings.relaxation;
+                       return std::make_unique<SubspaceMinimizationSolver>(options);
+                     }});
+  for (const bool blocks : {false, true}) {
+    entries.push_back({blocks ? "blocked-jacobi" : "jacobi",
+                       blocks ? "Blocked Jacobi per contact on threads, bitwise deterministic, "
+                                "any form of A"
+                              : "Projected Jacobi on threads, bitwise deterministic, any form of A",
+                       [blocks](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                         JacobiOptions options;
+                         applyCommon(settings, options);
+                         options.blocks = blocks;
+                         if (settings.relaxation) options.relaxation = *settings.relaxation;
+                         return std::make_unique<JacobiSolver>(options);
+                       }});
+  }
+  entries.push_back({"auto",
+                     "Chooses by the measured structure (symmetry, size, islands, diagonal) and "
+                     "says why; the chosen chain ends in the best answer",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       return std::make_unique<AutoSolver>(settings);
+                     }});
+  entries.push_back({"fallback",
+                     "Dantzig, then Lemke, APGD and PGS: the first that converges, else the best "
+                     "answer of any",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
                        std::vector<std::unique_ptr<MixedLCP>> stages;
-                       for (const char* stage : {"dantzig", "apgd", "pgs"})
+                       for (const std::string_view stage : fallbackStageNames())
                          stages.push_back(makeSolver(stage, settings));
                        return std::make_unique<FallbackSolver>(std::move(stages));
                      }});
@@ -98,6 +160,8 @@ std::vector<SolverEntry> builtInSolvers() {
 constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
     {"pgs-matrix-free", "pgs"},
     {"apgd-matrix-free", "apgd"},
+    {"bgs", "nsgs"},
+    {"subspace-minimization", "pgs-sm"},
 };
 
 struct Registry {

@@ -4,10 +4,12 @@
 #include <cstddef>
 #include <cstdlib>
 
-#if defined(__SANITIZE_ADDRESS__)
+// The sanitizers bring their own allocator: counting by interposing malloc is left to the other
+// builds.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define MLCP_TEST_COUNT_MALLOC 0
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define MLCP_TEST_COUNT_MALLOC 0
 #endif
 #endif

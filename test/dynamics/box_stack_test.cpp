@@ -85,7 +85,7 @@ BOOST_AUTO_TEST_CASE(rests_with_matrix_free_apgd,
   stackRests("apgd-matrix-free");
 }
 
-// The fallback chain (dantzig -> apgd -> pgs, issue "Reliability") is a MixedLCP like the others.
+// The fallback chain (dantzig -> lemke -> apgd -> pgs) is a MixedLCP like the others.
 BOOST_AUTO_TEST_CASE(rests_with_the_fallback_chain,
                      *boost::unit_test::precondition(Registered{"fallback"})) {
   stackRests("fallback");

@@ -58,7 +58,9 @@ BOOST_AUTO_TEST_CASE(second_solve_allocates_nothing) {
 }
 
 // The kernels that grow with n (Dantzig's refinement LU through matrix-vector products, PGS's
-// column runs) on problems large enough that a temporary would not fit Eigen's stack buffers.
+// column runs, the block, conjugate-gradient and Krylov steps of NSGS, NNCG and PGS-SM, the
+// chunks of blocked Jacobi, auto's measuring) on problems large enough that a temporary would
+// not fit Eigen's stack buffers.
 BOOST_AUTO_TEST_CASE(large_problems_allocate_nothing) {
   if (!mlcp::test::AllocationCounter::available()) {
     BOOST_TEST_MESSAGE("allocations cannot be counted in this build: skipped");
@@ -75,7 +77,9 @@ BOOST_AUTO_TEST_CASE(large_problems_allocate_nothing) {
       mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(stacks)));
   for (const auto& [name, problem] :
        {std::pair{"dantzig", &random}, std::pair{"pgs", &contacts}, std::pair{"apgd", &contacts},
-        std::pair{"pgs-matrix-free", &contacts}}) {
+        std::pair{"pgs-matrix-free", &contacts}, std::pair{"nsgs", &contacts},
+        std::pair{"nncg", &contacts}, std::pair{"pgs-sm", &contacts},
+        std::pair{"blocked-jacobi", &contacts}, std::pair{"auto", &random}}) {
     auto solver = mlcp::makeSolver(name);
     const long allocated = allocationsOfSecondSolve(*solver, *problem);
     const mlcp::SolveReport& report = solver->report();

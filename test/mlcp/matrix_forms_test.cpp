@@ -1,6 +1,6 @@
 // The forms of A a problem carries (mlcp::Operator: dense, sparse, the factors J, M^-1, cfm):
-// the same matrix in each, the same iterates of PGS and APGD on each, bad forms as a status,
-// and a dense copy that would not fit refused as Unsupported.
+// the same matrix in each, the same iterates of PGS, APGD, NSGS, NNCG, PGS-SM and Jacobi on each,
+// bad forms as a status, and a dense copy that would not fit refused as Unsupported.
 
 #include "degenerate_problems.hpp"
 
@@ -124,6 +124,21 @@ BOOST_DATA_TEST_CASE(apgd_gives_the_same_iterates_on_every_form, bdata::make({1,
   options.recordHistory = true;
   for (const auto& factors : {stacks(100.0), chain()})
     expectSameIterates([&] { return std::make_unique<mlcp::ApgdSolver>(options); }, factors, 1e-9);
+}
+
+// The families added behind MixedLCP (NSGS, NNCG, PGS-SM, Jacobi, blocked Jacobi) take every
+// form too, with the same iterates up to rounding.
+BOOST_DATA_TEST_CASE(new_families_give_the_same_iterates_on_every_form,
+                     bdata::make({"nsgs", "nncg", "pgs-sm", "jacobi", "blocked-jacobi"}) *
+                         bdata::make({3, 40}),
+                     name,
+                     iterations) {
+  mlcp::SolverSettings settings;
+  settings.maxIterations = iterations;
+  settings.relativeTolerance = 0.0;
+  settings.recordHistory = true;
+  for (const auto& factors : {stacks(100.0), chain()})
+    expectSameIterates([&] { return mlcp::makeSolver(name, settings); }, factors, 1e-9);
 }
 
 BOOST_AUTO_TEST_CASE(earlier_matrix_free_names_make_the_same_solvers) {

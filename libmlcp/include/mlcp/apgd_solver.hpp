@@ -4,9 +4,14 @@
 
 #include <Eigen/Core>
 
+#include <memory>
 #include <string>
 
 namespace mlcp {
+
+namespace detail {
+class SymmetricScaling;
+}  // namespace detail
 
 /// Options of ApgdSolver. SolverOptions::maxIterations counts
 /// gradient steps (each costs one product A x, plus one per backtracking step).
@@ -55,8 +60,8 @@ struct ApgdStatistics {
 ///
 /// Problem: w = A x - b, l <= x <= u with complementarity, friction rows bounded by u_i =
 /// |hi_i x_k|, l_i = -u_i (mlcp::Problem): the same BLCP as DantzigSolver and PgsSolver, judged
-/// by the same residual. A symmetric positive semi-definite (then w = grad f, f = 1/2 x^T A x -
-/// b^T x).
+/// by the same residual. A symmetric positive semi-definite, or a row scaling of one (see below)
+/// (then w = grad f, f = 1/2 x^T A x - b^T x).
 ///
 /// Friction: the projection P takes the friction bounds from the candidate's own projected
 /// normal, P(z)_k = clamp(z_k, lo_k, hi_k) on rows with findex < 0, then P(z)_i = clamp(z_i,
@@ -80,6 +85,14 @@ struct ApgdStatistics {
 ///     follow the normals; with them the test fires almost every step on friction problems.)
 ///  5. L *= stepGrowthFactor.
 ///  6. Return the best iterate, not the last (Chrono).
+///
+/// Row equilibration: when A = C S is a symmetric S with rows scaled (C positive diagonal: a
+/// contact's rows in other units), W = C^-1 (up to a factor per connected component of A's
+/// graph; detail::SymmetricScaling) makes W A symmetric, and the inner products of steps 2 and 4
+/// are taken with W (d^T W A d, d^T W D d, the restart's g^T W d), the Lipschitz estimate on
+/// (W D)^-1/2 W A (W D)^-1/2. The step D^-1 g itself is blind to row scaling, so the iterates
+/// are the same for every such scaling. For a symmetric A, W = 1 (the method above); an A that
+/// no row scaling makes symmetric is refused (Status::Unsupported).
 ///
 /// Rows with A_ii ~ 0 (x_i does not move w_i) take their one-row answer from g_i at each step:
 /// lo_i when g_i > 0, hi_i when g_i < 0 (kept when that bound is infinite).
@@ -132,6 +145,7 @@ class ApgdSolver final : public MixedLCP {
 
   ApgdOptions m_options;
   ApgdStatistics m_statistics;
+  std::unique_ptr<detail::SymmetricScaling> m_scaling;  // row weights W, W A symmetric
   // Workspace (n each): iterate and its product, previous iterate and its product, the
   // extrapolated point and its product, the gradient, the best iterate, 1 / diag(A).
   Eigen::VectorXd m_x, m_Ax, m_xPrevious, m_AxPrevious, m_y, m_Ay, m_g, m_best, m_inverseD;

@@ -121,7 +121,10 @@ class DantzigSolver final : public MixedLCP {
   /// automatic choice compares with sparseMaxFill; NaN until a solve analysed A.
   double factorFill() const { return m_fill; }
 
-  std::string_view name() const override { return "dantzig"; }
+  /// "dantzig", or "dantzig-ode" in ODE mode (DantzigOptions::refreshFrictionBounds off).
+  std::string_view name() const override {
+    return m_options.refreshFrictionBounds ? "dantzig" : "dantzig-ode";
+  }
   Capabilities capabilities() const override;
   const SolverOptions& commonOptions() const override { return m_options; }
 

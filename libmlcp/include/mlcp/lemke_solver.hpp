@@ -56,7 +56,7 @@ struct LemkeOptions : SolverOptions {
 /// It terminates in finitely many pivots. It finds a solution whenever M is copositive-plus and
 /// the LCP is feasible (so for any positive semi-definite A); otherwise it may stop on a
 /// secondary ray (Status::Unbounded), as on problems with no solution.
-/// Refuses (Status::InvalidProblem): n > maxRows; a friction row whose normal row can be
+/// Refuses (Status::Unsupported): n > maxRows; a friction row whose normal row can be
 /// negative (its lo < 0 or it is free or upper-bounded).
 /// With a singular equality block the free rows left over often end on a secondary ray.
 /// Stopping test: the spec residual ||x - clamp(x - w, l(x), u(x))||_inf / max(1, ||b||_inf) of

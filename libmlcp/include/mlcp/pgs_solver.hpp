@@ -10,7 +10,7 @@ namespace mlcp {
 
 namespace detail {
 struct PgsWorkspace;
-class ColumnRuns;
+class RowAccess;
 }  // namespace detail
 
 /// Options of PgsSolver. SolverOptions::maxIterations counts sweeps.
@@ -111,12 +111,9 @@ class PgsSolver final : public MixedLCP {
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
 
  private:
-  static constexpr std::uint64_t kNotAnalysed = ~std::uint64_t{0};
-
   PgsOptions m_options;
   std::unique_ptr<detail::PgsWorkspace> m_workspace;
-  std::unique_ptr<detail::ColumnRuns> m_columns;   // nonzero runs of A's columns
-  std::uint64_t m_analysedVersion = kNotAnalysed;  // matrixVersion() m_columns was found for
+  std::unique_ptr<detail::RowAccess> m_rows;  // the sweep's back end for A's form
 };
 
 }  // namespace mlcp

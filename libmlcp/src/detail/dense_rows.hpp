@@ -26,6 +26,9 @@ class DenseRows {
   double rowProduct(int i, const Eigen::VectorXd& /*x*/) const { return m_product[i]; }
   /// Records x_i += delta: product += delta A(:, i). O(n), or the length of the column's runs.
   void update(int i, double delta) { m_columns.addColumn(m_A, i, delta, m_product); }
+  /// What is kept of A x (the product itself): linear in x, so that a method that combines
+  /// iterates (NNCG) can combine their states instead of multiplying again.
+  Eigen::VectorXd& state() { return m_product; }
 
  private:
   const Eigen::MatrixXd& m_A;

@@ -52,6 +52,9 @@ class MatrixFreeOperator {
     m_fc.col(m_body(s, 0)) += delta * m_iMJ.row(s).segment<6>(0).transpose();
     m_fc.col(m_body(s, 1)) += delta * m_iMJ.row(s).segment<6>(6).transpose();
   }
+  /// What is kept of A x: fc = M^-1 J^T x (6 x (bodies + 1)), linear in x (see
+  /// DenseRows::state()); its last column (the static world) stays zero under linear combination.
+  Eigen::Matrix<double, 6, Eigen::Dynamic>& state() { return m_fc; }
   /// out = A x (n) in O(12 n); uses its own scratch, so the state of begin() is kept.
   void multiply(const Eigen::VectorXd& x, Eigen::VectorXd& out) const;
 

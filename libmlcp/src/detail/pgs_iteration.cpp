@@ -1,6 +1,7 @@
 #include "pgs_iteration.hpp"
 
 #include "box_projection.hpp"
+#include "degenerate_rows.hpp"
 #include "dense_rows.hpp"
 #include "iteration_monitor.hpp"
 #include "matrix_free_operator.hpp"
@@ -15,9 +16,6 @@
 namespace mlcp::detail {
 
 namespace {
-
-/// A diagonal entry at most this fraction of the largest one marks a row that cannot move.
-constexpr double kDegenerateDiagonal = 1e-13;
 
 /// Fisher-Yates shuffle of order[first, last) with the solver's own generator: the same
 /// permutations with every standard library (std::shuffle's are implementation-defined).
@@ -132,7 +130,61 @@ void PgsWorkspace::resize(int n) {
   plan.resize(n);
   degenerate.reserve(static_cast<size_t>(n));
   inverseDiagonal.resize(n);
+  rowMax.resize(n);
   product.resize(n);
+}
+
+template <class Rows>
+bool preparePgs(Rows& rows,
+                const ProblemView& problem,
+                double relaxation,
+                PgsWorkspace& workspace,
+                Eigen::VectorXd& x,
+                SolveReport& report) {
+  const int n = problem.size();
+  const int negative = inverseDiagonal(problem, workspace.inverseDiagonal, workspace.rowMax);
+  if (negative >= 0) {
+    report.status = Status::Unsupported;
+    setMessage(report, "A({}, {}) = {} is negative: PGS needs a positive semi-definite A", negative,
+               negative, rows.diagonal(negative));
+    x.setZero();
+    return false;
+  }
+  if (const int row = rowWithoutFiniteAnswer(problem); row >= 0) {
+    reportRowWithoutFiniteAnswer(problem, row, report);
+    projectOntoBounds(problem, x);
+    return false;
+  }
+  // Order: rows with findex < 0 first, friction rows after them (ODE's Stage4LCP_ReorderPrep).
+  int next = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int i = 0; i < n; ++i) {
+      if ((problem.findex[i] >= 0) != (pass == 1)) continue;
+      SweepRow& r = workspace.plan[next++];
+      r.row = i;
+      r.normal = problem.findex[i];
+      r.step = relaxation * workspace.inverseDiagonal[i];
+      r.b = problem.b[i];
+      r.lo = problem.lo[i];
+      r.hi = problem.hi[i];
+    }
+    if (pass == 0) workspace.normalRows = next;
+  }
+
+  workspace.degenerate.clear();
+  for (int i = 0; i < n; ++i)
+    if (workspace.inverseDiagonal[i] == 0.0) workspace.degenerate.push_back(i);
+  return true;
+}
+
+template <class Rows>
+double pgsSweep(Rows& rows,
+                const ProblemView& problem,
+                const PgsWorkspace& workspace,
+                Eigen::VectorXd& x) {
+  const double maxChange = sweep(rows, workspace, x);
+  settleDegenerateRows(rows, problem, workspace, x);
+  return maxChange;
 }
 
 template <class Rows>
@@ -149,48 +201,8 @@ void runPgs(Rows& rows,
   };
 
   workspace.rng.seed(options.seed);
-
-  double maxDiagonal = 0.0;
-  for (int i = 0; i < n; ++i) {
-    const double d = rows.diagonal(i);
-    if (!(d >= 0.0)) {
-      report.status = Status::Unsupported;
-      setMessage(report, "A({}, {}) = {} is negative: PGS needs a positive semi-definite A", i, i,
-                 d);
-      x.setZero();
-      return;
-    }
-    maxDiagonal = std::max(maxDiagonal, d);
-  }
-  if (const int row = rowWithoutFiniteAnswer(problem); row >= 0) {
-    reportRowWithoutFiniteAnswer(problem, row, report);
-    projectOntoBounds(problem, x);
-    return;
-  }
-  for (int i = 0; i < n; ++i) {
-    const double d = rows.diagonal(i);
-    workspace.inverseDiagonal[i] = d > kDegenerateDiagonal * maxDiagonal ? 1.0 / d : 0.0;
-  }
-  // Order: rows with findex < 0 first, friction rows after them (ODE's Stage4LCP_ReorderPrep).
-  int normalRows = 0;
-  int next = 0;
-  for (int pass = 0; pass < 2; ++pass) {
-    for (int i = 0; i < n; ++i) {
-      if ((problem.findex[i] >= 0) != (pass == 1)) continue;
-      SweepRow& r = workspace.plan[next++];
-      r.row = i;
-      r.normal = problem.findex[i];
-      r.step = options.relaxation * workspace.inverseDiagonal[i];
-      r.b = problem.b[i];
-      r.lo = problem.lo[i];
-      r.hi = problem.hi[i];
-    }
-    if (pass == 0) normalRows = next;
-  }
-
-  workspace.degenerate.clear();
-  for (int i = 0; i < n; ++i)
-    if (workspace.inverseDiagonal[i] == 0.0) workspace.degenerate.push_back(i);
+  if (!preparePgs(rows, problem, options.relaxation, workspace, x, report)) return;
+  const int normalRows = workspace.normalRows;
 
   projectOntoBounds(problem, x);
   rows.begin(x);
@@ -217,8 +229,7 @@ void runPgs(Rows& rows,
       shuffle(workspace.plan, 0, normalRows, workspace.rng);
       shuffle(workspace.plan, normalRows, n, workspace.rng);
     }
-    const double maxChange = sweep(rows, workspace, x);
-    settleDegenerateRows(rows, problem, workspace, x);
+    const double maxChange = pgsSweep(rows, problem, workspace, x);
     report.iterations = iteration;
 
     const bool check = iteration % interval == 0 || iteration == options.maxIterations;
@@ -260,23 +271,17 @@ void runPgs(Rows& rows,
              options.maxIterations, current.scaled, options.relativeTolerance);
 }
 
-template void runPgs<DenseRows>(DenseRows&,
-                                const ProblemView&,
-                                const PgsOptions&,
-                                PgsWorkspace&,
-                                Eigen::VectorXd&,
-                                SolveReport&);
-template void runPgs<SparseRows>(SparseRows&,
-                                 const ProblemView&,
-                                 const PgsOptions&,
-                                 PgsWorkspace&,
-                                 Eigen::VectorXd&,
-                                 SolveReport&);
-template void runPgs<MatrixFreeOperator>(MatrixFreeOperator&,
-                                         const ProblemView&,
-                                         const PgsOptions&,
-                                         PgsWorkspace&,
-                                         Eigen::VectorXd&,
-                                         SolveReport&);
+#define MLCP_PGS_INSTANTIATE(Rows)                                                        \
+  template bool preparePgs<Rows>(Rows&, const ProblemView&, double, PgsWorkspace&,        \
+                                 Eigen::VectorXd&, SolveReport&);                         \
+  template double pgsSweep<Rows>(Rows&, const ProblemView&, const PgsWorkspace&,          \
+                                 Eigen::VectorXd&);                                       \
+  template void runPgs<Rows>(Rows&, const ProblemView&, const PgsOptions&, PgsWorkspace&, \
+                             Eigen::VectorXd&, SolveReport&);
+
+MLCP_PGS_INSTANTIATE(DenseRows)
+MLCP_PGS_INSTANTIATE(SparseRows)
+MLCP_PGS_INSTANTIATE(MatrixFreeOperator)
+#undef MLCP_PGS_INSTANTIATE
 
 }  // namespace mlcp::detail

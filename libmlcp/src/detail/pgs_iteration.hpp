@@ -25,14 +25,38 @@ struct SweepRow {
 struct PgsWorkspace {
   std::vector<SweepRow> plan;       ///< (n) sweep order: rows with findex < 0, then friction rows
   Eigen::VectorXd inverseDiagonal;  ///< (n) 1 / A_ii; 0 for rows that cannot move (A_ii ~ 0)
+  Eigen::VectorXd rowMax;           ///< (n) scratch of detail::inverseDiagonal()
   Eigen::VectorXd product;          ///< (n) A x, for the dense back end (DenseRows)
   /// Rows with A_ii ~ 0 (their x_i does not move w_i), set to their one-row answer after each
   /// sweep; capacity n.
   std::vector<int> degenerate;
+  int normalRows = 0;   ///< rows with findex < 0 (the first part of the plan)
   std::mt19937_64 rng;  ///< row shuffling; reseeded from PgsOptions::seed per solve
 
   void resize(int n);
 };
+
+/// Fills workspace's sweep plan for the problem (PgsSolver's algorithm, steps 1 and the row
+/// steps omega / A_ii), with the rows detail::inverseDiagonal() finds unable to move listed as
+/// degenerate.
+/// Returns false, with report.status Unsupported and x zero, when some A_ii < 0.
+/// Allocates nothing (the workspace is sized for n).
+template <class Rows>
+bool preparePgs(Rows& rows,
+                const ProblemView& problem,
+                double relaxation,
+                PgsWorkspace& workspace,
+                Eigen::VectorXd& x,
+                SolveReport& report);
+
+/// One projected SOR sweep over workspace's plan (in its current order), then the degenerate
+/// rows' one-row answers: PgsSolver's algorithm, step 3. Rows must be consistent with x
+/// (Rows::begin) on entry and are kept so. Returns max_i |change of x_i| over the sweep.
+template <class Rows>
+double pgsSweep(Rows& rows,
+                const ProblemView& problem,
+                const PgsWorkspace& workspace,
+                Eigen::VectorXd& x);
 
 /// Projected SOR Gauss-Seidel on the boxed LCP with friction index, the algorithm of
 /// PgsSolver (see its class comment), on a row back end Rows: DenseRows (assembled A) or

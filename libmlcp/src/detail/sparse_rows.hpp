@@ -33,6 +33,8 @@ class SparseRows {
     for (int k = m_A.outerIndexPtr()[i]; k < m_A.outerIndexPtr()[i + 1]; ++k)
       out[rows[k]] += delta * values[k];
   }
+  /// What is kept of A x (the product itself), linear in x (see DenseRows::state()).
+  Eigen::VectorXd& state() { return m_product; }
 
  private:
   const Eigen::SparseMatrix<double>& m_A;

@@ -1,0 +1,77 @@
+// SubspaceMinimizationSolver (PGS-SM): exact once the active set is right (a handful of rounds
+// on a stack where PGS needs thousands of sweeps), friction rows at a bound following their
+// normal, a row-scaled A (the subspace step is equilibrated), options and statistics.
+
+#include "known_solution_problems.hpp"
+
+#include <mlcp/mlcp.hpp>
+
+#include <boost/test/unit_test.hpp>
+
+#include <memory>
+#include <stdexcept>
+
+namespace {
+
+mlcp::Problem stack(int contacts, double ratio) {
+  mlcp::BoxStackOptions options;
+  options.columnsX = 1;
+  options.columnsY = 1;
+  options.layers = 4;
+  options.contactsPerFace = contacts;
+  options.topMassRatio = ratio;
+  return mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options)));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(SubspaceMinimizationSolver)
+
+BOOST_AUTO_TEST_CASE(options_are_checked_with_a_message_naming_the_field) {
+  mlcp::SubspaceMinimizationOptions options;
+  BOOST_TEST(options.isValid(nullptr));
+  options.subspaceProducts = 1;
+  std::string why;
+  BOOST_TEST(!options.isValid(&why));
+  BOOST_TEST(why.find("SubspaceMinimizationOptions::subspaceProducts") != std::string::npos);
+  BOOST_CHECK_THROW(mlcp::SubspaceMinimizationSolver{options}, std::invalid_argument);
+  BOOST_TEST(mlcp::makeSolver("subspace-minimization")->name() == "pgs-sm");
+}
+
+BOOST_AUTO_TEST_CASE(exact_once_the_active_set_settles) {
+  mlcp::SubspaceMinimizationSolver solver;
+  solver.setProblem(stack(1, 1000.0));
+  const mlcp::SolveReport& report = solver.solve();
+  BOOST_TEST_INFO(report.message);
+  BOOST_TEST(report.status == mlcp::Status::Converged);
+  BOOST_TEST(report.iterations <= 100);  // PGS: about 17000 sweeps
+  BOOST_TEST(report.relativeResidual <= 1e-10);
+  BOOST_TEST(solver.statistics().subspaceSteps >= 1);
+}
+
+BOOST_AUTO_TEST_CASE(friction_at_its_bound_follows_the_normal) {
+  // Four contacts per face with friction: the step holds friction rows at +-mu x_k as x_k moves,
+  // so steps are kept and the solve converges.
+  mlcp::SubspaceMinimizationOptions options;
+  options.maxIterations = 50000;
+  mlcp::SubspaceMinimizationSolver solver(options);
+  solver.setProblem(stack(4, 1.0));
+  const mlcp::SolveReport& report = solver.solve();
+  BOOST_TEST_INFO(report.message);
+  BOOST_TEST(report.status == mlcp::Status::Converged);
+  BOOST_TEST(solver.statistics().subspaceSteps > solver.statistics().rejectedSteps);
+}
+
+BOOST_AUTO_TEST_CASE(row_scaled_problems_converge_to_the_solution) {
+  for (const mlcp::test::KnownSolutionCase& c : mlcp::test::knownSolutionCases()) {
+    if (c.family != "boxed" && c.family != "friction") continue;
+    mlcp::SubspaceMinimizationSolver solver;
+    solver.setProblem(c.problem);
+    const mlcp::SolveReport& report = solver.solve();
+    BOOST_TEST_INFO(c.name << ": " << report.message);
+    BOOST_TEST(report.status == mlcp::Status::Converged);
+    BOOST_TEST(mlcp::test::relativeError(solver.getLambda(), c.xStar) <= 1e-4);
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
