@@ -1,8 +1,8 @@
 #include "detail/box_projection.hpp"
 #include "detail/degenerate_rows.hpp"
 #include "detail/iteration_monitor.hpp"
-#include "detail/zero_rows.hpp"
 #include "detail/symmetric_scaling.hpp"
+#include "detail/zero_rows.hpp"
 
 #include <mlcp/apgd_solver.hpp>
 

@@ -7,8 +7,7 @@
 namespace mlcp {
 
 const std::vector<std::string_view>& fallbackStageNames() {
-  static const std::vector<std::string_view> names = {"dantzig", "newton", "lemke", "apgd",
-                                                       "pgs"};
+  static const std::vector<std::string_view> names = {"dantzig", "newton", "lemke", "apgd", "pgs"};
   return names;
 }
 

@@ -35,7 +35,7 @@ def test_rows_columns_and_values_are_those_of_mlcp_compare_json(shared_data, cli
         for key in ["problem", "solver", "n", "nub", "friction_rows", "status", "message",
                     "iterations", "pivots", "repeats", "applicable"]:
             assert row[key] == record[key], (key, row, record)
-        for key in ["residual_rel", "residual_abs", "max_bound_violation"]:
+        for key in ["residual_rel", "residual_abs", "residual_scaled", "max_bound_violation"]:
             # JSON prints 6 significant digits; the DataFrame keeps the double.
             if record[key] is None:
                 assert pd.isna(row[key])
@@ -80,14 +80,16 @@ def test_the_profile_counts_only_answers_below_the_threshold(serial, tmp_path):
     ax = figure.axes[0]
     title = ax.get_title()
     assert "Dolan & Moré 2002" in title and f"on {serial['problem'].nunique()} problems" in title
-    assert "relative residual <= 1e-06" in title and "median wall time" in title
+    assert "scaled and relative residual <= 1e-06" in title and "median wall time" in title
     legends = {t.get_text() for t in ax.get_legend().get_texts()}
-    # Each legend: solver (solved of applicable), solved = residual_rel <= threshold.
+    # Each legend: solver (solved of applicable), solved = the scaled and the relative residual
+    # both <= threshold (what converged means).
     for solver, rows in serial.groupby("solver", sort=False):
         applicable = rows[rows["applicable"]]
         if len(applicable) == 0:
             continue
         solved = applicable[(applicable["residual_rel"] <= 1e-6) &
+                            (applicable["residual_scaled"] <= 1e-6) &
                             (applicable["status"] != "invalid-problem")]
         assert f"{solver} ({len(solved)} of {len(applicable)})" in legends
     # A stricter threshold counts fewer.
@@ -98,7 +100,7 @@ def test_the_profile_counts_only_answers_below_the_threshold(serial, tmp_path):
 def test_summary_is_mlcp_compares(serial):
     text = mlcp.batch.summary(serial)
     assert text.startswith(f"summary over {serial['problem'].nunique()} problem(s)")
-    assert "solved:       relative residual <= 1e-06" in text
+    assert "solved:       scaled and relative residual <= 1e-06" in text
     dantzig = next(line for line in text.splitlines() if line.strip().startswith("dantzig "))
     rows = serial[serial["solver"] == "dantzig"]
     assert int(dantzig.split()[2]) == int(rows["applicable"].sum())

@@ -60,6 +60,7 @@ py::dict recordDict(const app::RunRecord& r) {
   d["time_us"] = number(r.timeMicroseconds);
   d["residual_rel"] = number(r.residualRelative);
   d["residual_abs"] = number(r.residualAbsolute);
+  d["residual_scaled"] = number(r.residualScaled);
   d["max_bound_violation"] = number(r.maxBoundViolation);
   d["max_complementarity_violation"] = number(r.maxComplementarityViolation);
   d["winner"] = r.winner;
@@ -79,7 +80,8 @@ double numberOf(py::handle value) {
 }
 
 /// What the profile and the summary read of a record given back from Python (a dict or a
-/// pandas row as a dict): problem, solver, status, applicable, residual_rel, time_us, repeats.
+/// pandas row as a dict): problem, solver, status, applicable, residual_rel, residual_scaled,
+/// time_us, repeats.
 app::RunRecord recordOf(const py::dict& d) {
   app::RunRecord r;
   r.problem = d["problem"].cast<std::string>();
@@ -87,6 +89,7 @@ app::RunRecord recordOf(const py::dict& d) {
   r.status = statusOf(d["status"].cast<std::string>());
   r.notApplicable = d["applicable"].cast<bool>() ? "" : "n/a";
   r.residualRelative = numberOf(d["residual_rel"]);
+  r.residualScaled = numberOf(d["residual_scaled"]);
   r.timeMicroseconds = numberOf(d["time_us"]);
   return r;
 }
@@ -160,7 +163,7 @@ void bindProfile(py::module_& m) {
       },
       py::arg("records"), py::arg("threshold"),
       "The curves of `mlcp compare --profile` from records (dicts with problem, solver, status, "
-      "applicable, residual_rel, time_us), winners marked anew at threshold.");
+      "applicable, residual_rel, residual_scaled, time_us), winners marked anew at threshold.");
   m.def(
       "profile_text",
       [](int problems, double threshold, int repeats) {
@@ -178,7 +181,7 @@ void bindProfile(py::module_& m) {
 
 void bindComparison(py::module_& m) {
   m.attr("RECORD_KEYS") = py::tuple(py::cast(recordKeys()));
-  m.attr("SOLVED_MEASURE") = std::string(app::kSolvedMeasure.column);
+  m.attr("SOLVED_MEASURE") = std::string(app::kSolvedMeasure.name);
   m.attr("DEFAULT_THRESHOLD") = app::kDefaultSolvedThreshold;
   m.def("run_problem", &runProblem, py::arg("source"), py::arg("solvers"),
         py::arg("threshold") = app::kDefaultSolvedThreshold, py::arg("repeat") = 1,

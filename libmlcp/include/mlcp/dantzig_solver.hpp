@@ -122,8 +122,11 @@ class DantzigSolver final : public MixedLCP {
   double factorFill() const { return m_fill; }
 
   /// "dantzig", or "dantzig-ode" in ODE mode (DantzigOptions::refreshFrictionBounds off).
+  /// "dantzig", "dantzig-ode" (friction bounds fixed once) or "dantzig-sparse" (sparse form
+  /// forced): the registered name of these options.
   std::string_view name() const override {
-    return m_options.refreshFrictionBounds ? "dantzig" : "dantzig-ode";
+    if (!m_options.refreshFrictionBounds) return "dantzig-ode";
+    return m_options.factorization == DantzigFactorization::Sparse ? "dantzig-sparse" : "dantzig";
   }
   Capabilities capabilities() const override;
   const SolverOptions& commonOptions() const override { return m_options; }

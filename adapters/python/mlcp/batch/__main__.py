@@ -28,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="start a local Dask cluster of N worker processes for the run")
     p.add_argument("--solvers", default="all", help="comma-separated names, or 'all'")
     p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD,
-                   help="largest relative residual that counts as solved (default %(default)g)")
+                   help="largest scaled and relative residual that counts as solved (default %(default)g)")
     p.add_argument("--repeat", type=int, default=1, help="solves per pair; the time is the median")
     p.add_argument("--warm-start", action="store_true",
                    help="start iterative solvers from a file's x section")

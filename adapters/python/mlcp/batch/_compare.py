@@ -11,7 +11,7 @@ from mlcp import _core
 
 #: Columns of the DataFrame: the keys of `mlcp compare --json`, in its order.
 RECORD_KEYS: tuple = _core.RECORD_KEYS
-#: Default largest relative residual that counts as solved (`mlcp compare --threshold`).
+#: Default largest scaled and relative residual that counts as solved (`mlcp compare --threshold`).
 DEFAULT_THRESHOLD: float = _core.DEFAULT_THRESHOLD
 
 Source = Union[str, "os.PathLike[str]", _core.Problem, tuple]
@@ -70,8 +70,8 @@ def compare(paths_or_problems: Union[Source, Iterable[Source]],
         dask.distributed.Client runs one task per problem on the cluster's workers (files are
         read there: the paths must be valid on the workers). A worker lost mid-run costs nothing
         but time: the scheduler runs its tasks again elsewhere.
-    threshold: largest relative residual of the solver's answer that counts as solved (winner,
-        profile, summary).
+    threshold: largest scaled and relative residual of the solver's answer that counts as solved
+        (winner, profile, summary).
     repeat: solves per pair; time_us is the median (validation and residual included).
     warm_start: start iterative solvers from a problem's x instead of zero.
     skip_unreadable: a file the readers reject is left out with a note in df.attrs['notes']

@@ -27,8 +27,9 @@ def profile(frame: pd.DataFrame,
     `mlcp compare --profile` draws it with gnuplot.
 
     For each solver s, rho_s(tau) is the fraction of the problems s applies to (n/a pairs are
-    left out) that it solved within tau times the fastest time on the problem; "solved" means a
-    relative residual of its answer at most `threshold` (the status does not count), so a
+    left out) that it solved within tau times the fastest time on the problem; "solved" means
+    the scaled and the relative residual of its answer at most `threshold` (the status does not
+    count), so a
     fast wrong answer never wins. tau is on a log2 axis; rho_s(1) is the fraction s won, the
     right end the fraction it solved. The title states the problems, the residual and threshold,
     and the time measure (the median over the repeats).
