@@ -1,5 +1,7 @@
 #pragma once
 
+#include "dense_kernels.hpp"
+
 #include <Eigen/Core>
 
 namespace mlcp::detail {
@@ -28,7 +30,7 @@ class ColumnRuns {
   /// @param[in] A the matrix analyse() saw
   void addColumn(const Eigen::MatrixXd& A, int j, double a, Eigen::VectorXd& y) const {
     if (m_dense[j] != 0) {
-      y.noalias() += a * A.col(j);
+      detail::axpy(static_cast<int>(A.rows()), a, A.col(j).data(), y.data());
       return;
     }
     // A plain loop: runs are short (3 .. 40 rows), where Eigen's alignment peeling costs more

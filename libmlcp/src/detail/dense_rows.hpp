@@ -1,6 +1,7 @@
 #pragma once
 
 #include "column_runs.hpp"
+#include "dense_kernels.hpp"
 
 #include <Eigen/Core>
 
@@ -21,7 +22,10 @@ class DenseRows {
   /// A_ii.
   double diagonal(int i) const { return m_A(i, i); }
   /// product = A x. O(n^2).
-  void begin(const Eigen::VectorXd& x) { m_product.noalias() = m_A * x; }
+  void begin(const Eigen::VectorXd& x) {
+    const int n = static_cast<int>(m_A.rows());
+    multiply(n, n, m_A.data(), n, x.data(), m_product.data());
+  }
   /// (A x)_i for the x of begin() and the updates since.
   double rowProduct(int i, const Eigen::VectorXd& /*x*/) const { return m_product[i]; }
   /// Records x_i += delta: product += delta A(:, i). O(n), or the length of the column's runs.

@@ -1,5 +1,6 @@
 #include "operator_forms.hpp"
 
+#include "dense_kernels.hpp"
 #include "matrix_free_operator.hpp"
 
 #include <mlcp/matrix_free_problem.hpp>
@@ -84,9 +85,12 @@ MatrixFreeOperator& OperatorForms::matrixFree() {
 
 void OperatorForms::multiply(const Eigen::VectorXd& x, Eigen::VectorXd& out) {
   switch (m_A->form()) {
-    case MatrixForm::Dense:
-      out.noalias() = m_A->dense() * x;
+    case MatrixForm::Dense: {
+      const Eigen::MatrixXd& A = m_A->dense();
+      detail::multiply(static_cast<int>(A.rows()), static_cast<int>(A.cols()), A.data(),
+                       static_cast<int>(A.rows()), x.data(), out.data());
       return;
+    }
     case MatrixForm::Sparse:
       out.noalias() = m_A->sparse() * x;
       return;

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <string_view>
+
+namespace mlcp::detail {
+
+/// The dense kernels of the pivoting, sweeping and gradient solvers (Eigen's), built for the
+/// processor they run on: the library holds them twice, compiled for the x86-64 baseline (SSE2)
+/// and for AVX2 with FMA (x86-64-v3; in its own namespace, Eigen renamed, so the two builds'
+/// instantiations never mix), and the first call picks the AVX2 build when the processor has
+/// AVX2 and FMA (run-time dispatch, measured 1.2-1.5x on these kernels). Elsewhere, or with the
+/// environment variable MLCP_DENSE_KERNELS=baseline, the baseline build runs.
+///
+/// Matrices are column-major with a leading dimension ld (Eigen's default storage); vectors
+/// are contiguous. Nothing here allocates. The two builds may differ in the last bits (FMA).
+
+/// y[0..n) += a x[0..n).
+void axpy(int n, double a, const double* x, double* y);
+
+/// y[0..rows) = A x, A (rows x cols) column-major with leading dimension ld.
+void multiply(int rows, int cols, const double* A, int ld, const double* x, double* y);
+
+/// Solves L z = b in place (b becomes z), L (n x n) unit lower triangular, column-major with
+/// leading dimension ld (only its strictly lower part is read).
+void solveUnitLower(int n, const double* L, int ld, double* b);
+
+/// Solves L^T z = b in place, L as in solveUnitLower().
+void solveUnitLowerTransposed(int n, const double* L, int ld, double* b);
+
+/// The build the kernels run on here: "avx2+fma" or "baseline", for benchmark reports.
+std::string_view denseKernelTarget();
+
+}  // namespace mlcp::detail
