@@ -60,20 +60,23 @@ std::vector<SolverEntry> builtInSolvers() {
                        applyCommon(settings, options);
                        return std::make_unique<ApgdSolver>(options);
                      }});
-  entries.push_back({"newton", "Semismooth Newton on the min-map, exact friction, sparse LL^T / LU",
+  entries.push_back({"newton",
+                     "Interior-point phase, then semismooth Newton on the min-map; exact friction, "
+                     "sparse LL^T / LU",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
                        NewtonOptions options;
                        applyCommon(settings, options);
                        return std::make_unique<NewtonSolver>(options);
                      }});
-  entries.push_back({"newton-fb",
-                     "Semismooth Newton on Fischer-Burmeister for boxes (Billups 1995)",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       NewtonOptions options;
-                       applyCommon(settings, options);
-                       options.reformulation = Reformulation::FischerBurmeister;
-                       return std::make_unique<NewtonSolver>(options);
-                     }});
+  entries.push_back(
+      {"newton-fb", "Semismooth Newton on Fischer-Burmeister for boxes (Billups 1995), line search",
+       [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+         NewtonOptions options;
+         applyCommon(settings, options);
+         options.reformulation = Reformulation::FischerBurmeister;
+         options.globalisation = NewtonGlobalisation::LineSearch;
+         return std::make_unique<NewtonSolver>(options);
+       }});
   entries.push_back({"fallback", "Dantzig, then APGD, then PGS: the first that converges",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
                        std::vector<std::unique_ptr<MixedLCP>> stages;

@@ -10,9 +10,11 @@
 namespace mlcp {
 
 namespace detail {
+class InteriorPoint;
+class IterationMonitor;
+struct NaturalMap;
 class NewtonSystem;
 struct NewtonWorkspace;
-struct NaturalMap;
 struct MapValue;
 struct JacobianRows;
 }  // namespace detail
@@ -40,7 +42,22 @@ enum class NewtonLinearSolver {
   Sparse,
 };
 
-/// Options of NewtonSolver. SolverOptions::maxIterations counts Newton steps.
+/// How NewtonSolver reaches the neighbourhood where its semismooth Newton steps converge
+/// (docs/newton.md, "Globalisation").
+enum class NewtonGlobalisation {
+  /// A primal-dual interior-point phase on the constraints (Mehrotra's predictor-corrector),
+  /// with semismooth Newton steps tried from its iterates once the scaled residual is below
+  /// NewtonOptions::crossoverBelow (the crossover). The default ("newton").
+  InteriorPoint,
+  /// Semismooth Newton steps from the start, with a (non-monotone) Armijo line search on
+  /// theta = 1/2 ||Phi||^2, Levenberg-Marquardt term and proximal centers ("newton-fb").
+  LineSearch,
+};
+
+/// "interior-point" or "line-search".
+std::string_view toString(NewtonGlobalisation globalisation);
+
+/// Options of NewtonSolver. SolverOptions::maxIterations counts interior-point and Newton steps.
 struct NewtonOptions : SolverOptions {
   NewtonOptions() {
     maxIterations = 100;
@@ -48,6 +65,15 @@ struct NewtonOptions : SolverOptions {
   }
   /// The equation solved (MinMap is the default, "newton"; "newton-fb" is FischerBurmeister).
   Reformulation reformulation = Reformulation::MinMap;
+  /// How the steps get near a solution (InteriorPoint for "newton", LineSearch for
+  /// "newton-fb").
+  NewtonGlobalisation globalisation = NewtonGlobalisation::InteriorPoint;
+  /// InteriorPoint: scaled residual (> 0) below which every interior-point iterate is tried as the
+  /// start of semismooth Newton steps.
+  double crossoverBelow = 1e-3;
+  /// InteriorPoint: semismooth Newton steps (>= 1) a crossover may take to meet the tolerance; it
+  /// is abandoned earlier when the residual grows 1e4-fold, and the interior-point phase goes on.
+  int crossoverSteps = 5;
   /// Linear algebra of the Newton systems.
   NewtonLinearSolver linearSolver = NewtonLinearSolver::Automatic;
   /// Automatic uses the dense path up to this many rows (>= 0).
@@ -84,6 +110,9 @@ struct NewtonStatistics {
   int backtracks = 0;            ///< step halvings in the line searches
   int regularizationRaises = 0;  ///< directions recomputed with a larger mu
   int unsymmetricSteps = 0;      ///< steps that needed the LU (sliding friction, non-symmetric A)
+  int interiorPointSteps = 0;    ///< predictor-corrector steps of the interior-point phase
+  int newtonSteps = 0;           ///< semismooth Newton steps (crossovers and line searches)
+  int crossovers = 0;            ///< crossovers tried (the last one of a converged solve met it)
   int proximalCenters = 0;       ///< proximal problems (centers) the steps went through
   double regularization = 0.0;   ///< mu of the last step
   std::string_view linearAlgebra = "none";  ///< "dense", "cholmod", "klu" of the last step
@@ -142,6 +171,27 @@ class NewtonSolver final : public MixedLCP {
  private:
   enum class StepOutcome { Stepped, NoDecrease, NoFactorization };
 
+  /// The interior-point globalisation from the workspace's x: tries semismooth Newton steps
+  /// from it when it is an initial guess, then runs the interior-point phase with crossovers.
+  void solveInteriorPoint(const ProblemView& problem,
+                          detail::IterationMonitor& monitor,
+                          SolveReport& report);
+  /// The line-search globalisation from the workspace's x.
+  void solveLineSearch(const ProblemView& problem,
+                       detail::IterationMonitor& monitor,
+                       SolveReport& report);
+  /// Full semismooth Newton steps (mu = minimumRegularization) from the workspace's x, at most
+  /// crossoverSteps and within the iteration limit: true when they met the tolerance (x is then
+  /// the answer and their residuals are recorded); otherwise x is restored. `iteration` counts
+  /// the steps taken.
+  bool crossover(const ProblemView& problem, detail::IterationMonitor& monitor, int& iteration);
+  /// Sets the status and x: the iterate that met the test when Converged, else the best one.
+  void finish(Status status, Eigen::VectorXd& x, SolveReport& report);
+  /// w = A x - b of the workspace's x and the problem's spec residuals of x.
+  detail::NaturalMap residualOf(const ProblemView& problem);
+  /// Remembers x as the best iterate when its residual is the least so far.
+  void keepBest(const detail::NaturalMap& residual);
+
   /// x's w, Phi and the Jacobian rows (of the proximal problem when rho > 0), and the
   /// problem's own spec residuals of x.
   detail::NaturalMap evaluate(const ProblemView& problem);
@@ -169,6 +219,7 @@ class NewtonSolver final : public MixedLCP {
   std::uint64_t m_systemVersion = kNoMatrix;  // matrixVersion() m_system was set up for
   std::unique_ptr<detail::NewtonWorkspace> m_workspace;
   std::unique_ptr<detail::NewtonSystem> m_system;
+  std::unique_ptr<detail::InteriorPoint> m_interiorPoint;
 };
 
 }  // namespace mlcp

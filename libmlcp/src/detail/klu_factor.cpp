@@ -8,9 +8,11 @@ namespace mlcp::detail {
 
 namespace {
 
-/// Below this reciprocal condition estimate (min |U_kk| / max |U_kk|) the reused pivot sequence
-/// is no longer trusted and the matrix is factored with fresh pivots.
-constexpr double kRefactorCondition = 1e-12;
+/// Below this reciprocal pivot growth (min over columns of max |A_ij| / max |U_ij|, KLU's
+/// klu_rgrowth) the reused pivot sequence is no longer trusted and the matrix is factored with
+/// fresh pivots. The growth, unlike min |U_kk| / max |U_kk|, does not mistake the wide diagonal
+/// of an interior-point system for instability.
+constexpr double kRefactorGrowth = 1e-10;
 
 }  // namespace
 
@@ -30,8 +32,15 @@ struct KluFactor::Impl {
     if (numeric != nullptr) klu_free_numeric(&numeric, &common);
     if (symbolic != nullptr) klu_free_symbolic(&symbolic, &common);
   }
-  bool conditioned() {
-    return klu_rcond(symbolic, numeric, &common) != 0 && common.rcond >= kRefactorCondition;
+  /// True when the factorization in `numeric` of `matrix` is usable: finite, nonsingular pivots
+  /// and a bounded pivot growth.
+  bool stable(SparsePattern& matrix) {
+    if (common.status != KLU_OK || klu_rcond(symbolic, numeric, &common) == 0 ||
+        !(common.rcond > 0.0))
+      return false;
+    return klu_rgrowth(matrix.columnStart.data(), matrix.rowIndex.data(), matrix.values.data(),
+                       symbolic, numeric, &common) != 0 &&
+           common.rgrowth >= kRefactorGrowth;
   }
 };
 
@@ -54,13 +63,13 @@ bool KluFactor::factorize(SparsePattern& matrix) {
   if (k.numeric != nullptr &&
       klu_refactor(matrix.columnStart.data(), matrix.rowIndex.data(), matrix.values.data(),
                    k.symbolic, k.numeric, &k.common) != 0 &&
-      k.conditioned())
+      k.stable(matrix))
     return true;
   if (k.numeric != nullptr) klu_free_numeric(&k.numeric, &k.common);
   k.numeric = klu_factor(matrix.columnStart.data(), matrix.rowIndex.data(), matrix.values.data(),
                          k.symbolic, &k.common);
   ++k.pivoting;
-  return k.numeric != nullptr && k.conditioned();
+  return k.numeric != nullptr && k.stable(matrix);
 }
 
 void KluFactor::solve(const double* rhs, double* x) {

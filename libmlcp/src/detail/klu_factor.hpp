@@ -10,8 +10,8 @@ namespace mlcp::detail {
 /// SuiteSparse's KLU (made for the repeated factorizations of circuit simulation): the
 /// block-triangular and fill-reducing orderings once per pattern (analyse()); the first numeric
 /// factorization chooses the pivots, later ones reuse that pivot sequence (klu_refactor, which
-/// allocates nothing) as long as its reciprocal condition estimate stays above 1e-12, else it
-/// pivots anew; solves in place without allocation.
+/// allocates nothing) as long as its reciprocal pivot growth (klu_rgrowth) stays above 1e-10,
+/// else it pivots anew; solves in place without allocation.
 ///
 /// The matrix is read in place from a SparsePattern, which must outlive the calls and keep its
 /// pattern between analyse() and factorize().
