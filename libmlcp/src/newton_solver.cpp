@@ -252,6 +252,7 @@ void NewtonSolver::finish(Status status, Eigen::VectorXd& x, SolveReport& report
 
 bool NewtonSolver::crossover(const ProblemView& problem,
                              detail::IterationMonitor& monitor,
+                             int steps,
                              int& iteration) {
   detail::NewtonWorkspace& ws = *m_workspace;
   ++m_statistics.crossovers;
@@ -260,7 +261,6 @@ bool NewtonSolver::crossover(const ProblemView& problem,
   ws.rho = 0.0;
   detail::NaturalMap residual = evaluate(problem);
   double least = residual.scaled;
-  const int steps = m_options.crossoverSteps;
   int taken = 0;
   bool met = false;
   while (taken < steps && iteration < m_options.maxIterations) {
@@ -298,7 +298,8 @@ void NewtonSolver::solveInteriorPoint(const ProblemView& problem,
   int iteration = 0;
   // A given start (a simulation's previous answer) is tried first: near a solution the Newton
   // steps converge at once.
-  if (ws.x.cwiseAbs().maxCoeff() > 0.0 && crossover(problem, monitor, iteration)) {
+  if (ws.x.cwiseAbs().maxCoeff() > 0.0 &&
+      crossover(problem, monitor, m_options.crossoverSteps, iteration)) {
     report.iterations = iteration;
     report.status = Status::Converged;
     return;
@@ -306,6 +307,14 @@ void NewtonSolver::solveInteriorPoint(const ProblemView& problem,
   m_interiorPoint->start(problem, ws.d, ws.x);
   detail::NaturalMap residual = residualOf(problem);
   monitor.record(residual);
+  // One Newton step from the interior start: on stacks and chains it lands on the answer (the
+  // start is central, its pieces are the solution's).
+  if (crossover(problem, monitor, 1, iteration)) {
+    report.iterations = iteration;
+    report.status = Status::Converged;
+    return;
+  }
+  double attempted = residual.scaled;  // the residual of the last crossover's start
   while (iteration < m_options.maxIterations) {
     keepBest(residual);
     if (monitor.meets(residual)) break;
@@ -314,10 +323,15 @@ void NewtonSolver::solveInteriorPoint(const ProblemView& problem,
       report.status = Status::TimeLimit;
       return;
     }
-    if (residual.scaled < m_options.crossoverBelow && crossover(problem, monitor, iteration)) {
-      report.iterations = iteration;
-      report.status = Status::Converged;
-      return;
+    // Crossovers below crossoverBelow, each from a residual a tenth of the last one's: a failed
+    // one costs up to crossoverSteps factorizations (measured on the captured set, docs/newton.md).
+    if (residual.scaled < m_options.crossoverBelow && residual.scaled < 0.1 * attempted) {
+      attempted = residual.scaled;
+      if (crossover(problem, monitor, m_options.crossoverSteps, iteration)) {
+        report.iterations = iteration;
+        report.status = Status::Converged;
+        return;
+      }
     }
     if (iteration >= m_options.maxIterations) break;
     // The Levenberg-Marquardt term keeps singular A (redundant contacts, nub rows of a loop)

@@ -181,10 +181,13 @@ class NewtonSolver final : public MixedLCP {
                        detail::IterationMonitor& monitor,
                        SolveReport& report);
   /// Full semismooth Newton steps (mu = minimumRegularization) from the workspace's x, at most
-  /// crossoverSteps and within the iteration limit: true when they met the tolerance (x is then
-  /// the answer and their residuals are recorded); otherwise x is restored. `iteration` counts
-  /// the steps taken.
-  bool crossover(const ProblemView& problem, detail::IterationMonitor& monitor, int& iteration);
+  /// `steps` and within the iteration limit: true when they met the tolerance (x is then the
+  /// answer and their residuals are recorded); otherwise x and w are restored. `iteration`
+  /// counts the steps taken.
+  bool crossover(const ProblemView& problem,
+                 detail::IterationMonitor& monitor,
+                 int steps,
+                 int& iteration);
   /// Sets the status and x: the iterate that met the test when Converged, else the best one.
   void finish(Status status, Eigen::VectorXd& x, SolveReport& report);
   /// w = A x - b of the workspace's x and the problem's spec residuals of x.

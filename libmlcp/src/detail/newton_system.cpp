@@ -65,6 +65,7 @@ void NewtonSystem::resize(int n) {
   m_product.resize(n);
   m_rhs.resize(n);
   m_dy.resize(n);
+  m_unit.resize(n);
   m_dense.resize(0, 0);  // sized on the first dense step
 }
 
@@ -137,20 +138,20 @@ void NewtonSystem::buildPatterns(const ProblemView& problem) {
   m_cholmodAnalysed = m_kluAnalysed = false;
 }
 
-bool NewtonSystem::isUnit(const JacobianRows& rows, int i) const {
-  return rows.beta[i] <= 1e-14 * rows.alpha[i];
+void NewtonSystem::classifyRows(const JacobianRows& rows) {
+  for (int i = 0; i < m_n; ++i) m_unit[i] = rows.beta[i] <= 1e-14 * rows.alpha[i];
 }
 
 bool NewtonSystem::coupled(const ProblemView& problem, const JacobianRows& rows) const {
   for (int i = 0; i < m_n; ++i) {
     if (rows.gamma[i] == 0.0) continue;
-    if (!isUnit(rows, i) || !isUnit(rows, problem.findex[i])) return true;
+    if (!m_unit[i] || !m_unit[problem.findex[i]]) return true;
   }
   return false;
 }
 
 double NewtonSystem::couplingOf(const JacobianRows& rows, int i, int k) const {
-  const double divisor = isUnit(rows, i) ? rows.alpha[i] : rows.beta[i];
+  const double divisor = m_unit[i] ? rows.alpha[i] : rows.beta[i];
   return rows.gamma[i] / divisor * m_sqrtD[i] * m_inverseSqrtD[k];
 }
 
@@ -165,7 +166,7 @@ void NewtonSystem::eliminateUnitRows(const ProblemView& problem,
     for (int i = 0; i < m_n; ++i) {
       const int k = problem.findex[i];
       if ((k >= 0) != (pass == 1)) continue;
-      if (!isUnit(rows, i)) {
+      if (!m_unit[i]) {
         m_dxUnit[i] = 0.0;
         continue;
       }
@@ -181,7 +182,7 @@ void NewtonSystem::symmetricRightSide(const ProblemView& problem,
   const bool anyUnit = (m_dxUnit.array() != 0.0).any();
   if (anyUnit) problem.multiplyA(m_dxUnit, m_product);
   for (int i = 0; i < m_n; ++i) {
-    if (isUnit(rows, i)) {
+    if (m_unit[i]) {
       m_rhs[i] = 0.0;
       continue;
     }
@@ -192,7 +193,7 @@ void NewtonSystem::symmetricRightSide(const ProblemView& problem,
 
 void NewtonSystem::unsymmetricRightSide(const JacobianRows& rows, const Eigen::VectorXd& phi) {
   for (int i = 0; i < m_n; ++i) {
-    const double divisor = isUnit(rows, i) ? rows.alpha[i] : rows.beta[i];
+    const double divisor = m_unit[i] ? rows.alpha[i] : rows.beta[i];
     m_rhs[i] = -m_sqrtD[i] * phi[i] / divisor;
   }
 }
@@ -205,8 +206,8 @@ bool NewtonSystem::factorDense(const ProblemView& problem,
   m_dense.resize(m_n, m_n);
   for (int j = 0; j < m_n; ++j)
     for (int i = 0; i < m_n; ++i) {
-      const bool unitRow = isUnit(rows, i);
-      const bool eliminated = symmetric && (unitRow || isUnit(rows, j));
+      const bool unitRow = m_unit[i];
+      const bool eliminated = symmetric && (unitRow || m_unit[j]);
       double value = unitRow || eliminated ? 0.0 : A(i, j) * m_inverseSqrtD[i] * m_inverseSqrtD[j];
       if (i == j) value += unitRow ? 1.0 : diagonalOf(rows, i, mu);
       m_dense(i, j) = value;
@@ -234,12 +235,12 @@ bool NewtonSystem::factorSparse(const ProblemView& problem,
   SparsePattern& K = symmetric ? m_upper : m_full;
   const std::vector<int>& source = symmetric ? m_upperSource : m_fullSource;
   for (int j = 0; j < m_n; ++j) {
-    const bool unitColumn = isUnit(rows, j);
+    const bool unitColumn = m_unit[j];
     for (int p = K.columnStart[static_cast<size_t>(j)];
          p < K.columnStart[static_cast<size_t>(j) + 1]; ++p) {
       const int i = K.rowIndex[static_cast<size_t>(p)];
       const int s = source[static_cast<size_t>(p)];
-      const bool eliminated = isUnit(rows, i) || (symmetric && unitColumn);
+      const bool eliminated = m_unit[i] || (symmetric && unitColumn);
       K.values[static_cast<size_t>(p)] =
           eliminated || s < 0 ? 0.0 : a[s] * m_inverseSqrtD[i] * m_inverseSqrtD[j];
     }
@@ -247,7 +248,7 @@ bool NewtonSystem::factorSparse(const ProblemView& problem,
   const std::vector<int>& diagonal = symmetric ? m_upperDiagonal : m_fullDiagonal;
   for (int i = 0; i < m_n; ++i)
     K.values[static_cast<size_t>(diagonal[static_cast<size_t>(i)])] +=
-        isUnit(rows, i) ? 1.0 : diagonalOf(rows, i, mu);
+        m_unit[i] ? 1.0 : diagonalOf(rows, i, mu);
   if (symmetric) {
     if (!m_cholmodAnalysed) {
       m_cholmod.analyse(K);
@@ -280,6 +281,7 @@ bool NewtonSystem::factor(const ProblemView& problem,
                           NewtonStatistics& statistics) {
   m_sqrtD = d.cwiseSqrt();
   m_inverseSqrtD = m_sqrtD.cwiseInverse();
+  classifyRows(rows);
   m_symmetric = m_symmetricA && !coupled(problem, rows);
   m_denseSolve =
       options.linearSolver == NewtonLinearSolver::Dense ||
@@ -312,7 +314,7 @@ bool NewtonSystem::solve(const ProblemView& problem,
     m_klu.solve(m_rhs.data(), m_dy.data());
 
   for (int i = 0; i < m_n; ++i)
-    dx[i] = m_symmetric && isUnit(rows, i) ? m_dxUnit[i] : m_inverseSqrtD[i] * m_dy[i];
+    dx[i] = m_symmetric && m_unit[i] ? m_dxUnit[i] : m_inverseSqrtD[i] * m_dy[i];
   return dx.allFinite();
 }
 

@@ -60,7 +60,8 @@ class NewtonSystem {
              Eigen::VectorXd& dx);
 
  private:
-  bool isUnit(const JacobianRows& rows, int i) const;
+  /// Marks the unit rows (beta_i = 0 relative to alpha_i: the row fixes dx_i from dx_k alone).
+  void classifyRows(const JacobianRows& rows);
   /// True when some friction coupling enters an equation whose unknown is not eliminated.
   bool coupled(const ProblemView& problem, const JacobianRows& rows) const;
   /// dx on the unit rows (zero elsewhere), normals first; in m_dxUnit.
@@ -92,10 +93,11 @@ class NewtonSystem {
   bool m_symmetric = true;   // the last factorization: LL^T of the free rows (else LU of all)
   bool m_denseSolve = true;  // the last factorization: Eigen (else SuiteSparse)
   std::uint64_t m_version = ~std::uint64_t{0};
-  Eigen::VectorXd m_sqrtD, m_inverseSqrtD;  // (n) D^1/2, D^-1/2
-  Eigen::VectorXd m_dxUnit;                 // (n) dx on the unit rows, 0 elsewhere
-  Eigen::VectorXd m_product;                // (n) A m_dxUnit
-  Eigen::VectorXd m_rhs, m_dy;              // (n) the scaled system's right side and answer
+  Eigen::VectorXd m_sqrtD, m_inverseSqrtD;        // (n) D^1/2, D^-1/2
+  Eigen::VectorXd m_dxUnit;                       // (n) dx on the unit rows, 0 elsewhere
+  Eigen::VectorXd m_product;                      // (n) A m_dxUnit
+  Eigen::VectorXd m_rhs, m_dy;                    // (n) the scaled system's right side and answer
+  Eigen::Matrix<bool, Eigen::Dynamic, 1> m_unit;  // (n) the unit rows of the last factor()
 
   // Dense path.
   Eigen::MatrixXd m_dense;
