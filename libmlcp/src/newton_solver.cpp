@@ -296,9 +296,10 @@ void NewtonSolver::solveInteriorPoint(const ProblemView& problem,
                                       SolveReport& report) {
   detail::NewtonWorkspace& ws = *m_workspace;
   int iteration = 0;
-  // A given start (a simulation's previous answer) is tried first: near a solution the Newton
-  // steps converge at once.
-  if (ws.x.cwiseAbs().maxCoeff() > 0.0 &&
+  // A given start (a simulation's previous answer), or x = 0 when it nearly solves the problem
+  // already (below 10 crossoverBelow: articulated chains at rest), is tried first: near a
+  // solution the Newton steps converge at once.
+  if ((ws.x.cwiseAbs().maxCoeff() > 0.0 || ws.bestScaled < 10.0 * m_options.crossoverBelow) &&
       crossover(problem, monitor, m_options.crossoverSteps, iteration)) {
     report.iterations = iteration;
     report.status = Status::Converged;

@@ -10,6 +10,11 @@ namespace {
 /// Fraction of the way to the boundary a step goes [Wright 1997, ch. 11]: the iterates stay
 /// strictly interior.
 constexpr double kToBoundary = 0.995;
+/// A step length below which the next step recentres with sigma >= kRecentring (on the captured
+/// set and the piles of the newton_scenes test: 4 more pile steps solved, 10-30 % more steps on
+/// two others).
+constexpr double kShortStep = 0.1;
+constexpr double kRecentring = 0.9;
 /// Starting multipliers relative to X0 (on the captured set 0.1 saves 10-30 % of the steps of
 /// the friction problems against 1).
 constexpr double kStartingMultiplier = 0.1;
@@ -91,6 +96,7 @@ void InteriorPoint::start(const ProblemView& problem,
       default:
         x[i] = 0.0;  // free rows; friction rows in the middle of their bounds
     }
+    m_lastStep = 1.0;
     m_zl[i] = hasLower(i) ? kStartingMultiplier * size : 0.0;
     m_zu[i] = hasUpper(i) ? kStartingMultiplier * size : 0.0;
   }
@@ -211,7 +217,10 @@ bool InteriorPoint::step(const ProblemView& problem,
     m_cl[i] = -dsl * dzl;
     m_cu[i] = -dsu * dzu;
   }
-  const double sigma = gap > 0.0 ? std::pow(std::clamp(predicted / gap, 0.0, 1.0), 3) : 0.0;
+  double sigma = gap > 0.0 ? std::pow(std::clamp(predicted / gap, 0.0, 1.0), 3) : 0.0;
+  // After a step cut short by the boundary, a step mostly towards the central path: with the
+  // friction coupling the affine directions can keep pointing out of the region.
+  if (m_lastStep < kShortStep) sigma = std::max(sigma, kRecentring);
   const double target = m_constraints > 0 ? sigma * gap / m_constraints : 0.0;
   for (int i = 0; i < m_n; ++i) {
     m_cl[i] += hasLower(i) ? target : 0.0;
@@ -222,6 +231,7 @@ bool InteriorPoint::step(const ProblemView& problem,
   stepLengths(m_dx, primal, dual);
   primal *= kToBoundary;
   dual *= kToBoundary;
+  m_lastStep = std::min(primal, dual);
   for (int i = 0; i < m_n; ++i) {
     double dzl = 0.0;
     double dzu = 0.0;

@@ -41,6 +41,7 @@ class InteriorPoint {
   /// One predictor-corrector step from x (n) with w = A x - b (n): one factorization through
   /// `system` with the Levenberg-Marquardt term mu on the free rows, two solves, then x and the
   /// multipliers move by the fraction-to-boundary step lengths (0.995), primal and dual apart.
+  /// After a step shorter than 0.1, the centring parameter is at least 0.9.
   /// False when the Newton matrix does not factor.
   bool step(const ProblemView& problem,
             const Eigen::VectorXd& d,
@@ -73,7 +74,8 @@ class InteriorPoint {
   void multiplierSteps(int i, const Eigen::VectorXd& dx, double& dzl, double& dzu) const;
 
   int m_n = 0;
-  int m_constraints = 0;                                 // number of sl and su terms
+  int m_constraints = 0;    // number of sl and su terms
+  double m_lastStep = 1.0;  // min(primal, dual) length of the last step
   Eigen::Matrix<signed char, Eigen::Dynamic, 1> m_kind;  // (n) Kind
   Eigen::VectorXi m_normal;                              // (n) friction rows: findex_i
   Eigen::VectorXd m_lower, m_upper;                      // (n) bounds (fixed rows: m_lower)
