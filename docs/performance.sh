@@ -87,14 +87,17 @@ plot '$OUT/history_boxstacks600.dat' using 1:2 with lines lw 2 title 'pgs', \
 unset multiplot
 
 # newton on the captured set: scaled residual after each step (interior-point steps, then the
-# semismooth Newton steps of the crossover that met the tolerance: the last drop is the
-# quadratic, in fact finite, end of Newton's method on a piecewise linear equation).
+# semismooth Newton steps of the crossover that met the tolerance; crossovers given up are not
+# drawn): the last drop is the quadratic, in fact finite, end of Newton's method on a piecewise
+# linear equation.
 set output '$FIGURES/performance_newton.png'
+set termoption noenhanced
 unset logscale x
 set logscale y
 set xlabel 'step (interior-point, then Newton)'
 set ylabel 'scaled residual (spec)'
 set yrange [1e-17:10]
+set format y '%.0e'
 set key outside right font ",9"
 set title 'newton on the captured problems (cold start, tolerance 1e-10)'
 blocks = system("grep -c '^step' $OUT/history_newton_captured.dat") + 0
