@@ -89,6 +89,24 @@ plot '$OUT/history_boxstacks600.dat' using 1:2 with lines lw 2 title 'pgs', \
      '$OUT/history_boxstacks600_peers.dat' using 1:2 with linespoints lw 2 dt 2 title 'bullet-pgs', \
      '' using 1:3 with linespoints lw 2 dt 2 title 'dart-pgs'
 unset multiplot
+
+# newton on the captured set: scaled residual after each step (interior-point steps, then the
+# semismooth Newton steps of the crossover that met the tolerance; crossovers given up are not
+# drawn): the last drop is the quadratic, in fact finite, end of Newton's method on a piecewise
+# linear equation.
+set output '$FIGURES/performance_newton.png'
+set termoption noenhanced
+unset logscale x
+set logscale y
+set xlabel 'step (interior-point, then Newton)'
+set ylabel 'scaled residual (spec)'
+set yrange [1e-17:10]
+set format y '%.0e'
+set key outside right font ",9"
+set title 'newton on the captured problems (cold start, tolerance 1e-10)'
+blocks = system("grep -c '^step' $OUT/history_newton_captured.dat") + 0
+plot for [i=0:blocks-1] '$OUT/history_newton_captured.dat' index i using 1:2 \
+     with linespoints lw 1.5 pt 7 ps 0.6 title columnheader(2)
 GNUPLOT
 python3 docs/performance_tables.py  # the tables into docs/performance.md
 echo "wrote $OUT/*.md, $OUT/*.dat, $FIGURES/performance_*.png and the tables of docs/performance.md"

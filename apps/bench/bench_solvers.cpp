@@ -39,6 +39,7 @@ std::vector<Contender> pivotingContenders() {
   list.push_back({"dantzig ODE mode", false, std::make_unique<DantzigSolver>(odeMode)});
   addPeer(list, "bullet-dantzig", {});
   addPeer(list, "dart-dantzig", {});
+  if (registered("newton")) list.push_back({"newton", false, makeSolver("newton", {})});
   if (registered("lemke")) list.push_back({"lemke", false, makeSolver("lemke", {})});
   if (registered("siconos-lemke"))
     list.push_back({"siconos-lemke", false, makeSolver("siconos-lemke", {})});

@@ -195,6 +195,26 @@ void writeHistory(const std::filesystem::path& dir,
   peersFile.commit();
 }
 
+// The scaled residual after each step of newton (interior-point and semismooth Newton steps) on
+// every problem of the set: one block per problem, its first line the label (gnuplot reads it
+// with `index` and `columnheader`), then "step residual" lines.
+void writeNewtonHistories(const std::filesystem::path& path,
+                          const std::vector<mb::BenchProblem>& problems) {
+  std::ofstream out(path);
+  mlcp::NewtonOptions options;
+  options.recordHistory = true;
+  mlcp::NewtonSolver newton(options);
+  for (const mb::BenchProblem& p : problems) {
+    newton.setProblem(p.problem);
+    newton.clearInitialGuess();
+    const mlcp::SolveReport& report = newton.solve();
+    out << "step \"" << p.label << (report.succeeded() ? "" : " (not converged)") << "\"\n";
+    for (size_t k = 0; k < report.residualHistory.size(); ++k)
+      out << k << ' ' << fmt::format("{:.6g}", report.residualHistory[k]) << '\n';
+    out << "\n\n";
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -287,6 +307,7 @@ int main(int argc, char** argv) {
     writeHistory(out, "random200", mlcp::randomProblem(random), 2000);
     const std::vector<mb::BenchProblem> stacks = mb::contactSet({600});
     writeHistory(out, "boxstacks600", stacks.front().problem, 2000);
+    writeNewtonHistories(out / "history_newton_captured.dat", captured);
   }
   return 0;
 }

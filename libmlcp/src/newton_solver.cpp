@@ -1,4 +1,5 @@
 #include "detail/box_projection.hpp"
+#include "detail/interior_point.hpp"
 #include "detail/iteration_monitor.hpp"
 #include "detail/newton_map.hpp"
 #include "detail/newton_system.hpp"
@@ -26,15 +27,18 @@ struct NewtonWorkspace {
   Eigen::VectorXd dx, q;                          ///< the Newton step and A dx
   Eigen::VectorXd xTrial, wTrial, phiTrial;       ///< a line-search trial point
   Eigen::VectorXd best;                           ///< the iterate with the least scaled residual
+  double bestScaled = 0.0;                        ///< its scaled residual
+  Eigen::VectorXd xSaved, wSaved;                 ///< the iterate a crossover started from
   Eigen::VectorXd xCenter, wProximal, dProximal;  ///< the proximal problem's center, w, d
   double rho = 0.0;                               ///< the proximal weight (0: the problem itself)
   JacobianRows rows;                              ///< the generalized Jacobian at x
   std::vector<double> thetas;  ///< the last `memory` accepted theta (non-monotone rule)
-  MapValue map;                ///< theta = 1/2 ||Phi(x)||^2 and the map's scaled residual
+  std::vector<NaturalMap> crossoverResiduals;  ///< the residuals of a crossover's steps
+  MapValue map;  ///< theta = 1/2 ||Phi(x)||^2 and the map's scaled residual
 
   void resize(int n) {
     for (Eigen::VectorXd* v : {&x, &w, &phi, &d, &dx, &q, &xTrial, &wTrial, &phiTrial, &best,
-                               &xCenter, &wProximal, &dProximal})
+                               &xSaved, &wSaved, &xCenter, &wProximal, &dProximal})
       v->resize(n);
     rows.resize(n);
   }
@@ -72,6 +76,10 @@ std::string_view toString(Reformulation reformulation) {
   return reformulation == Reformulation::MinMap ? "min-map" : "fischer-burmeister";
 }
 
+std::string_view toString(NewtonGlobalisation globalisation) {
+  return globalisation == NewtonGlobalisation::InteriorPoint ? "interior-point" : "line-search";
+}
+
 bool NewtonOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
   auto fail = [why](std::string message) {
@@ -100,6 +108,14 @@ bool NewtonOptions::isValid(std::string* why) const {
   if (memory < 1)
     return fail(
         fmt::format("NewtonOptions::memory = {}. Violated constraint: memory >= 1", memory));
+  if (!(crossoverBelow > 0.0 && std::isfinite(crossoverBelow)))
+    return fail(
+        fmt::format("NewtonOptions::crossoverBelow = {}. Violated constraint: crossoverBelow > 0",
+                    crossoverBelow));
+  if (crossoverSteps < 1)
+    return fail(
+        fmt::format("NewtonOptions::crossoverSteps = {}. Violated constraint: crossoverSteps >= 1",
+                    crossoverSteps));
   if (maxBacktracks < 1)
     return fail(
         fmt::format("NewtonOptions::maxBacktracks = {}. Violated constraint: maxBacktracks >= 1",
@@ -109,7 +125,8 @@ bool NewtonOptions::isValid(std::string* why) const {
 
 NewtonSolver::NewtonSolver(const NewtonOptions& options)
     : m_workspace(std::make_unique<detail::NewtonWorkspace>()),
-      m_system(std::make_unique<detail::NewtonSystem>()) {
+      m_system(std::make_unique<detail::NewtonSystem>()),
+      m_interiorPoint(std::make_unique<detail::InteriorPoint>()) {
   setOptions(options);
 }
 
@@ -120,6 +137,7 @@ void NewtonSolver::setOptions(const NewtonOptions& options) {
   if (!options.isValid(&why)) throw std::invalid_argument(why);
   m_options = options;
   m_workspace->thetas.assign(static_cast<size_t>(m_options.memory), 0.0);
+  m_workspace->crossoverResiduals.resize(static_cast<size_t>(m_options.crossoverSteps));
 }
 
 std::string_view NewtonSolver::name() const {
@@ -136,13 +154,15 @@ Capabilities NewtonSolver::capabilities() const {
 void NewtonSolver::doSetup(int n) {
   m_workspace->resize(n);
   m_system->resize(n);
+  m_interiorPoint->resize(n);
   m_systemVersion = kNoMatrix;
 }
 
 bool NewtonSolver::direction(const ProblemView& problem, double& mu) {
   detail::NewtonWorkspace& ws = *m_workspace;
   for (;;) {
-    if (m_system->solve(problem, ws.rows, ws.phi, ws.d, mu, m_options, ws.dx, m_statistics))
+    if (m_system->factor(problem, ws.rows, ws.d, mu, m_options, m_statistics) &&
+        m_system->solve(problem, ws.rows, ws.phi, ws.dx))
       return true;
     if (mu >= 1.0) return false;
     mu = std::min(1.0, 100.0 * mu);
@@ -210,78 +230,163 @@ detail::NaturalMap NewtonSolver::evaluate(const ProblemView& problem) {
   return detail::naturalMapResidual(problem, ws.x, [&](int i) { return ws.w[i] + problem.b[i]; });
 }
 
-void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
-  const int n = problem.size();
-  m_statistics = {};
-  detail::IterationMonitor monitor(m_options, report);
+detail::NaturalMap NewtonSolver::residualOf(const ProblemView& problem) {
   detail::NewtonWorkspace& ws = *m_workspace;
-  if (m_systemVersion != matrixVersion()) {
-    m_system->setMatrix(problem, matrixVersion());
-    m_systemVersion = matrixVersion();
+  problem.multiplyA(ws.x, ws.w);
+  ws.w -= problem.b;
+  return detail::naturalMapResidual(problem, ws.x, [&](int i) { return ws.w[i] + problem.b[i]; });
+}
+
+void NewtonSolver::keepBest(const detail::NaturalMap& residual) {
+  detail::NewtonWorkspace& ws = *m_workspace;
+  if (residual.scaled <= ws.bestScaled) {
+    ws.bestScaled = residual.scaled;
+    ws.best = ws.x;
   }
-  const Eigen::VectorXd& scalesOfA = problem.rowScalesA();
-  for (int i = 0; i < n; ++i) ws.d[i] = rowScale(scalesOfA[i], problem.b[i]);
+}
 
-  // Converged returns the iterate that met the test; the other statuses the best one seen.
-  auto finish = [&](Status status) {
-    report.status = status;
-    x = status == Status::Converged ? ws.x : ws.best;
-  };
+void NewtonSolver::finish(Status status, Eigen::VectorXd& x, SolveReport& report) {
+  report.status = status;
+  x = status == Status::Converged ? m_workspace->x : m_workspace->best;
+}
 
-  ws.x = x;
-  detail::projectOntoBounds(problem, ws.x);
-  ws.xCenter = ws.x;
+bool NewtonSolver::crossover(const ProblemView& problem,
+                             detail::IterationMonitor& monitor,
+                             int steps,
+                             int& iteration) {
+  detail::NewtonWorkspace& ws = *m_workspace;
+  ++m_statistics.crossovers;
+  ws.xSaved = ws.x;
+  ws.wSaved = ws.w;
   ws.rho = 0.0;
   detail::NaturalMap residual = evaluate(problem);
-  detail::NaturalMap best = residual;
-  ws.best = ws.x;
-  monitor.record(residual);
-  std::fill(ws.thetas.begin(), ws.thetas.end(), ws.map.theta);
-  if (monitor.meets(residual)) {
-    finish(Status::Converged);
-    detail::setMessage(report, "converged: the start meets the tolerance (scaled residual {:.3g})",
-                       residual.scaled);
+  double least = residual.scaled;
+  int taken = 0;
+  bool met = false;
+  while (taken < steps && iteration < m_options.maxIterations) {
+    if (!m_system->factor(problem, ws.rows, ws.d, m_options.minimumRegularization, m_options,
+                          m_statistics) ||
+        !m_system->solve(problem, ws.rows, ws.phi, ws.dx))
+      break;
+    ws.x += ws.dx;
+    ++iteration;
+    ++m_statistics.newtonSteps;
+    residual = evaluate(problem);
+    ws.crossoverResiduals[static_cast<size_t>(taken++)] = residual;
+    if (monitor.meets(residual)) {
+      met = true;
+      break;
+    }
+    // A Newton step from a point where the wrong pieces are active may go far before it comes
+    // back: only a residual grown 1e4-fold (or not finite) ends the crossover early.
+    if (!(residual.scaled <= 1e4 * least)) break;
+    least = std::min(least, residual.scaled);
+  }
+  if (!met) {
+    ws.x = ws.xSaved;
+    ws.w = ws.wSaved;
+    return false;
+  }
+  for (int k = 0; k < taken; ++k) monitor.record(ws.crossoverResiduals[static_cast<size_t>(k)]);
+  return true;
+}
+
+void NewtonSolver::solveInteriorPoint(const ProblemView& problem,
+                                      detail::IterationMonitor& monitor,
+                                      SolveReport& report) {
+  detail::NewtonWorkspace& ws = *m_workspace;
+  int iteration = 0;
+  // A given start (a simulation's previous answer), or x = 0 when it nearly solves the problem
+  // already (below 10 crossoverBelow: articulated chains at rest), is tried first: near a
+  // solution the Newton steps converge at once.
+  if ((ws.x.cwiseAbs().maxCoeff() > 0.0 || ws.bestScaled < 10.0 * m_options.crossoverBelow) &&
+      crossover(problem, monitor, m_options.crossoverSteps, iteration)) {
+    report.iterations = iteration;
+    report.status = Status::Converged;
     return;
   }
+  m_interiorPoint->start(problem, ws.d, ws.x);
+  detail::NaturalMap residual = residualOf(problem);
+  monitor.record(residual);
+  // One Newton step from the interior start: on stacks and chains it lands on the answer (the
+  // start is central, its pieces are the solution's).
+  if (crossover(problem, monitor, 1, iteration)) {
+    report.iterations = iteration;
+    report.status = Status::Converged;
+    return;
+  }
+  double attempted = residual.scaled;  // the residual of the last crossover's start
+  while (iteration < m_options.maxIterations) {
+    keepBest(residual);
+    if (monitor.meets(residual)) break;
+    if (monitor.timeIsUp()) {
+      report.iterations = iteration;
+      report.status = Status::TimeLimit;
+      return;
+    }
+    // Crossovers below crossoverBelow, each from a residual a tenth of the last one's: a failed
+    // one costs up to crossoverSteps factorizations (measured on the captured set, docs/newton.md).
+    if (residual.scaled < m_options.crossoverBelow && residual.scaled < 0.1 * attempted) {
+      attempted = residual.scaled;
+      if (crossover(problem, monitor, m_options.crossoverSteps, iteration)) {
+        report.iterations = iteration;
+        report.status = Status::Converged;
+        return;
+      }
+    }
+    if (iteration >= m_options.maxIterations) break;
+    // The Levenberg-Marquardt term keeps singular A (redundant contacts, nub rows of a loop)
+    // solvable; it vanishes with the residual [Fan & Yuan 2005].
+    double mu = regularizationFor(m_options, std::min(residual.scaled, 1.0));
+    while (
+        !m_interiorPoint->step(problem, ws.d, ws.w, mu, m_options, *m_system, ws.x, m_statistics)) {
+      if (mu >= 1.0) {
+        report.iterations = iteration;
+        report.status = Status::NumericalFailure;
+        return;
+      }
+      mu = std::min(1.0, 100.0 * mu);
+      ++m_statistics.regularizationRaises;
+    }
+    m_statistics.regularization = mu;
+    ++iteration;
+    residual = residualOf(problem);
+    monitor.record(residual);
+  }
+  report.iterations = iteration;
+  report.status = monitor.meets(residual) ? Status::Converged : Status::MaxIterations;
+}
+
+void NewtonSolver::solveLineSearch(const ProblemView& problem,
+                                   detail::IterationMonitor& monitor,
+                                   SolveReport& report) {
+  detail::NewtonWorkspace& ws = *m_workspace;
   // Far from a solution, steps on the proximal problem (A + rho D, b + rho D xc); rho falls as
   // the proximal problems get easy, down to 0 (the problem itself: quadratic convergence).
-  ws.rho = residual.scaled > kProximalAbove ? m_options.proximalWeight : 0.0;
+  ws.xCenter = ws.x;
+  ws.rho = ws.bestScaled > kProximalAbove ? m_options.proximalWeight : 0.0;
   int innerSteps = 0;
   evaluate(problem);
   std::fill(ws.thetas.begin(), ws.thetas.end(), ws.map.theta);
+  report.status = Status::MaxIterations;
   for (int iteration = 1; iteration <= m_options.maxIterations; ++iteration) {
     const StepOutcome outcome = step(problem);
     if (outcome == StepOutcome::NoFactorization) {
-      finish(Status::NumericalFailure);
-      detail::setMessage(report,
-                         "the Newton system of step {} did not factor even with regularization "
-                         "1 (best scaled residual {:.3g})",
-                         iteration, best.scaled);
+      report.status = Status::NumericalFailure;
       return;
     }
     ++innerSteps;
+    ++m_statistics.newtonSteps;
     report.iterations = iteration;
-    residual = evaluate(problem);
+    const detail::NaturalMap residual = evaluate(problem);
     monitor.record(residual);
-    if (residual.scaled <= best.scaled) {
-      best = residual;
-      ws.best = ws.x;
-    }
+    keepBest(residual);
     if (monitor.meets(residual)) {
-      finish(Status::Converged);
-      detail::setMessage(report,
-                         "converged: scaled residual {:.3g} after {} Newton steps ({} proximal "
-                         "centers, {} factorizations, {})",
-                         residual.scaled, iteration, m_statistics.proximalCenters,
-                         m_statistics.factorizations, m_statistics.linearAlgebra);
+      report.status = Status::Converged;
       return;
     }
     if (monitor.timeIsUp()) {
-      finish(Status::TimeLimit);
-      detail::setMessage(report,
-                         "time limit of {} s reached after {} Newton steps (best scaled "
-                         "residual {:.3g})",
-                         m_options.maxSeconds, iteration, best.scaled);
+      report.status = Status::TimeLimit;
       return;
     }
     // The proximal problem is solved (or stuck): a new center, rho from the effort it took.
@@ -301,9 +406,64 @@ void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
       ws.remember(ws.map.theta);
     }
   }
-  finish(Status::MaxIterations);
-  detail::setMessage(report, "step limit {} reached with best scaled residual {:.3g} > {:.3g}",
-                     m_options.maxIterations, best.scaled, m_options.relativeTolerance);
+}
+
+void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
+  const int n = problem.size();
+  m_statistics = {};
+  detail::IterationMonitor monitor(m_options, report);
+  detail::NewtonWorkspace& ws = *m_workspace;
+  if (m_systemVersion != matrixVersion()) {
+    m_system->setMatrix(problem, matrixVersion());
+    m_systemVersion = matrixVersion();
+  }
+  const Eigen::VectorXd& scalesOfA = problem.rowScalesA();
+  for (int i = 0; i < n; ++i) ws.d[i] = rowScale(scalesOfA[i], problem.b[i]);
+
+  ws.x = x;
+  detail::projectOntoBounds(problem, ws.x);
+  ws.rho = 0.0;
+  const detail::NaturalMap start = evaluate(problem);
+  ws.best = ws.x;
+  ws.bestScaled = start.scaled;
+  monitor.record(start);
+  if (monitor.meets(start)) {
+    finish(Status::Converged, x, report);
+    detail::setMessage(report, "converged: the start meets the tolerance (scaled residual {:.3g})",
+                       start.scaled);
+    return;
+  }
+  const bool interiorPoint = m_options.globalisation == NewtonGlobalisation::InteriorPoint &&
+                             m_interiorPoint->setUp(problem);
+  if (interiorPoint)
+    solveInteriorPoint(problem, monitor, report);
+  else
+    solveLineSearch(problem, monitor, report);
+  finish(report.status, x, report);
+  switch (report.status) {
+    case Status::Converged:
+      detail::setMessage(report,
+                         "converged after {} steps ({} interior-point, {} Newton in {} "
+                         "crossovers, {} factorizations, {})",
+                         report.iterations, m_statistics.interiorPointSteps,
+                         m_statistics.newtonSteps, m_statistics.crossovers,
+                         m_statistics.factorizations, m_statistics.linearAlgebra);
+      break;
+    case Status::NumericalFailure:
+      detail::setMessage(report,
+                         "the Newton system of step {} did not factor even with regularization "
+                         "1 (best scaled residual {:.3g})",
+                         report.iterations + 1, ws.bestScaled);
+      break;
+    case Status::TimeLimit:
+      detail::setMessage(report,
+                         "time limit of {} s reached after {} steps (best scaled residual {:.3g})",
+                         m_options.maxSeconds, report.iterations, ws.bestScaled);
+      break;
+    default:
+      detail::setMessage(report, "step limit {} reached with best scaled residual {:.3g} > {:.3g}",
+                         m_options.maxIterations, ws.bestScaled, m_options.relativeTolerance);
+  }
 }
 
 }  // namespace mlcp

@@ -83,20 +83,23 @@ std::vector<SolverEntry> builtInSolvers() {
                        applyCommon(settings, options);
                        return std::make_unique<ApgdSolver>(options);
                      }});
-  entries.push_back({"newton", "Semismooth Newton on the min-map, exact friction, sparse LL^T / LU",
+  entries.push_back({"newton",
+                     "Interior-point phase, then semismooth Newton on the min-map; exact friction, "
+                     "sparse LL^T / LU",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
                        NewtonOptions options;
                        applyCommon(settings, options);
                        return std::make_unique<NewtonSolver>(options);
                      }});
-  entries.push_back({"newton-fb",
-                     "Semismooth Newton on Fischer-Burmeister for boxes (Billups 1995)",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       NewtonOptions options;
-                       applyCommon(settings, options);
-                       options.reformulation = Reformulation::FischerBurmeister;
-                       return std::make_unique<NewtonSolver>(options);
-                     }});
+  entries.push_back(
+      {"newton-fb", "Semismooth Newton on Fischer-Burmeister for boxes (Billups 1995), line search",
+       [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+         NewtonOptions options;
+         applyCommon(settings, options);
+         options.reformulation = Reformulation::FischerBurmeister;
+         options.globalisation = NewtonGlobalisation::LineSearch;
+         return std::make_unique<NewtonSolver>(options);
+       }});
   entries.push_back({"nsgs",
                      "Block Gauss-Seidel per contact (NSGS, Jean & Moreau): each contact's normal "
                      "and friction rows solved together exactly, any form of A",
@@ -143,15 +146,16 @@ std::vector<SolverEntry> builtInSolvers() {
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
                        return std::make_unique<AutoSolver>(settings);
                      }});
-  entries.push_back({"fallback",
-                     "Dantzig, then Lemke, APGD and PGS: the first that converges, else the best "
-                     "answer of any",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       std::vector<std::unique_ptr<MixedLCP>> stages;
-                       for (const std::string_view stage : fallbackStageNames())
-                         stages.push_back(makeSolver(stage, settings));
-                       return std::make_unique<FallbackSolver>(std::move(stages));
-                     }});
+  entries.push_back(
+      {"fallback",
+       "Dantzig, then Newton, Lemke, APGD and PGS: the first that converges, else the best "
+       "answer of any",
+       [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+         std::vector<std::unique_ptr<MixedLCP>> stages;
+         for (const std::string_view stage : fallbackStageNames())
+           stages.push_back(makeSolver(stage, settings));
+         return std::make_unique<FallbackSolver>(std::move(stages));
+       }});
   return entries;
 }
 

@@ -71,16 +71,17 @@ BOOST_AUTO_TEST_CASE(the_last_steps_converge_superlinearly) {
   BOOST_TEST(report.status == mlcp::Status::Converged);
   const std::vector<double>& history = report.residualHistory;
   BOOST_TEST_REQUIRE(history.size() >= 3u);
-  // Once below 1e-3, every step divides the residual by at least 100 (measured: 2.3e-5, 2.1e-8,
-  // 2.0e-12, 3.7e-16), which a linearly converging method (PGS: about 0.9 a sweep) cannot.
-  int fastSteps = 0;
-  for (size_t k = 1; k < history.size(); ++k) {
-    if (history[k - 1] > 1e-3 || history[k - 1] < 1e-12) continue;
-    BOOST_TEST_INFO("step " << k << ": " << history[k - 1] << " -> " << history[k]);
-    BOOST_TEST(history[k] <= 1e-2 * history[k - 1]);
-    ++fastSteps;
-  }
-  BOOST_TEST(fastSteps >= 2);
+  // Once below 1e-3 (the crossover), the semismooth Newton steps reach 1e-14 within 3 steps
+  // (measured: 1.6e-3, 7.2e-5, then 3.5e-16 in one step: the steps of a piecewise linear map
+  // end once the right piece is active), which a linearly converging method (PGS: about 0.9 a
+  // sweep) cannot.
+  size_t below = 0;
+  while (below < history.size() && history[below] >= 1e-3) ++below;
+  BOOST_TEST_REQUIRE(below < history.size());
+  BOOST_TEST_INFO("history from " << history[below] << " in " << history.size() - 1 - below
+                                  << " steps to " << history.back());
+  BOOST_TEST(history.size() - 1 - below <= 3u);
+  BOOST_TEST(history.back() <= 1e-14);
 }
 
 BOOST_AUTO_TEST_CASE(friction_bounds_follow_the_normal_exactly) {
@@ -207,9 +208,11 @@ BOOST_AUTO_TEST_CASE(circuit_mlcps_that_lemke_cannot_finish,
                      *utf::precondition([](utf::test_unit_id) {
                        return mlcp::test::sharedDataDir().has_value();
                      })) {
-  // Non-symmetric A: Siconos' diode bridges, where Lemke ends on a secondary ray.
-  for (const char* name : {"PD_mlcp.dat", "diodeBridge_mlcp.dat", "diodeBridge20_mlcp.dat",
-                           "diodeBridge40_mlcp.dat"}) {
+  // Non-symmetric A: Siconos' diode bridges, where Lemke ends on a secondary ray, and the buck
+  // converters, where the line-search globalisation stopped near 5e-5 (BuckFirstStep).
+  for (const char* name :
+       {"PD_mlcp.dat", "diodeBridge_mlcp.dat", "diodeBridge20_mlcp.dat", "diodeBridge40_mlcp.dat",
+        "Buck2_mlcp.dat", "BuckConverter_mlcp.dat", "BuckFirstStep_mlcp.dat"}) {
     const mlcp::ProblemFile file =
         mlcp::readProblemFile(*mlcp::test::sharedDataDir() / "siconos" / "mlcp" / name);
     mlcp::NewtonSolver newton;
@@ -218,7 +221,46 @@ BOOST_AUTO_TEST_CASE(circuit_mlcps_that_lemke_cannot_finish,
     BOOST_TEST_INFO(name << ": " << report.message);
     BOOST_TEST(report.status == mlcp::Status::Converged);
     BOOST_TEST(report.relativeResidual <= 1e-8);
+    BOOST_TEST(report.iterations <= 20);
   }
+}
+
+BOOST_AUTO_TEST_CASE(captured_problems_converge_cold, *utf::precondition([](utf::test_unit_id) {
+                       return !mlcp::test::sharedBlcpFiles("captured").empty();
+                     })) {
+  // Every problem captured from Bullet and DART, from x = 0: the CFM-free stacks (singular A,
+  // redundant contacts), the chains, slopes and DART/FCL stacks where the line-search
+  // globalisation stalled included (docs/newton.md has the table). bullet/pyramid_step30 is left
+  // out: no solver of ours or of the peers finds an answer there (docs/newton.md).
+  int solved = 0;
+  for (const std::filesystem::path& path : mlcp::test::sharedBlcpFiles("captured")) {
+    if (path.stem() == "pyramid_step30" && path.parent_path().filename() == "bullet") continue;
+    mlcp::Problem problem = mlcp::readProblem(path);
+    problem.x.reset();  // the peer's captured answer would be a warm start
+    mlcp::NewtonSolver newton;
+    newton.setProblem(problem);
+    const mlcp::SolveReport& report = newton.solve();
+    BOOST_TEST_INFO(path.parent_path().filename().string()
+                    << "/" << path.stem().string() << ": " << report.message);
+    BOOST_TEST(report.status == mlcp::Status::Converged);
+    BOOST_TEST(report.scaledResidual <= 1e-10);
+    solved += report.status == mlcp::Status::Converged;
+  }
+  BOOST_TEST(solved >= 22);
+}
+
+BOOST_AUTO_TEST_CASE(a_warm_start_near_the_answer_converges_in_newton_steps) {
+  // A simulation's previous answer: the crossover from it needs no interior-point step.
+  const mlcp::Problem p = random(200, 8);
+  mlcp::NewtonSolver newton;
+  newton.setProblem(p);
+  BOOST_TEST(newton.solve().status == mlcp::Status::Converged);
+  Eigen::VectorXd start = newton.getLambda();
+  for (int i = 0; i < start.size(); ++i) start[i] *= 1.0 + 1e-3 * std::sin(3.0 * i);
+  newton.setInitialGuess(start);
+  BOOST_TEST(newton.solve().status == mlcp::Status::Converged);
+  BOOST_TEST(newton.statistics().interiorPointSteps == 0);
+  BOOST_TEST(newton.report().iterations <= 3);
 }
 
 BOOST_AUTO_TEST_CASE(options_are_checked) {
@@ -234,6 +276,12 @@ BOOST_AUTO_TEST_CASE(options_are_checked) {
   options = {};
   options.proximalWeight = -1.0;
   BOOST_TEST(invalidWhy(options).find("proximalWeight") != std::string::npos);
+  options = {};
+  options.crossoverBelow = 0.0;
+  BOOST_TEST(invalidWhy(options).find("crossoverBelow") != std::string::npos);
+  options = {};
+  options.crossoverSteps = 0;
+  BOOST_TEST(invalidWhy(options).find("crossoverSteps") != std::string::npos);
   BOOST_CHECK_THROW(mlcp::NewtonSolver{options}, std::invalid_argument);
 }
 

@@ -10,9 +10,11 @@
 namespace mlcp {
 
 namespace detail {
+class InteriorPoint;
+class IterationMonitor;
+struct NaturalMap;
 class NewtonSystem;
 struct NewtonWorkspace;
-struct NaturalMap;
 struct MapValue;
 struct JacobianRows;
 }  // namespace detail
@@ -22,8 +24,9 @@ enum class Reformulation {
   /// Phi_i = x_i - mid(l_i, x_i - w_i / d_i, u_i): the spec's scaled natural map itself, so
   /// Phi = 0 is the solution and ||Phi||_inf / X is the scaled residual.
   MinMap,
-  /// The Fischer-Burmeister function for boxes [Billups 1995, eq. (4)]: smooth merit function,
-  /// so the line search never stalls away from a solution; slower near degenerate rows.
+  /// The Fischer-Burmeister function for boxes [Billups 1995, eq. (4)]: its merit function
+  /// 1/2 ||Phi||^2 is continuously differentiable, which suits the line search; slower near
+  /// degenerate rows.
   FischerBurmeister,
 };
 
@@ -40,7 +43,22 @@ enum class NewtonLinearSolver {
   Sparse,
 };
 
-/// Options of NewtonSolver. SolverOptions::maxIterations counts Newton steps.
+/// How NewtonSolver reaches the neighbourhood where its semismooth Newton steps converge
+/// (docs/newton.md, "Globalisation").
+enum class NewtonGlobalisation {
+  /// A primal-dual interior-point phase on the constraints (Mehrotra's predictor-corrector),
+  /// with semismooth Newton steps tried from its iterates once the scaled residual is below
+  /// NewtonOptions::crossoverBelow (the crossover). The default ("newton").
+  InteriorPoint,
+  /// Semismooth Newton steps from the start, with a (non-monotone) Armijo line search on
+  /// theta = 1/2 ||Phi||^2, Levenberg-Marquardt term and proximal centers ("newton-fb").
+  LineSearch,
+};
+
+/// "interior-point" or "line-search".
+std::string_view toString(NewtonGlobalisation globalisation);
+
+/// Options of NewtonSolver. SolverOptions::maxIterations counts interior-point and Newton steps.
 struct NewtonOptions : SolverOptions {
   NewtonOptions() {
     maxIterations = 100;
@@ -48,29 +66,40 @@ struct NewtonOptions : SolverOptions {
   }
   /// The equation solved (MinMap is the default, "newton"; "newton-fb" is FischerBurmeister).
   Reformulation reformulation = Reformulation::MinMap;
+  /// How the steps get near a solution (InteriorPoint for "newton", LineSearch for
+  /// "newton-fb").
+  NewtonGlobalisation globalisation = NewtonGlobalisation::InteriorPoint;
+  /// InteriorPoint: scaled residual (> 0) below which every interior-point iterate is tried as the
+  /// start of semismooth Newton steps.
+  double crossoverBelow = 1e-3;
+  /// InteriorPoint: semismooth Newton steps (>= 1) a crossover may take to meet the tolerance; it
+  /// is abandoned earlier when the residual grows 1e4-fold, and the interior-point phase goes on.
+  int crossoverSteps = 5;
   /// Linear algebra of the Newton systems.
   NewtonLinearSolver linearSolver = NewtonLinearSolver::Automatic;
   /// Automatic uses the dense path up to this many rows (>= 0).
   int denseRows = 64;
   /// Levenberg-Marquardt (proximal) term mu added to the Jacobi-scaled free rows: mu = clamp(
-  /// regularization * ||Phi||_inf / X, minimumRegularization, 1) [Fan & Yuan 2005]. It keeps
-  /// the systems of a singular A (CFM 0, redundant contacts, closed loops) solvable and vanishes
-  /// as the residual does, so convergence stays fast.
+  /// regularization * scaled residual, minimumRegularization, 1) [Fan & Yuan 2005] on the
+  /// interior-point and line-search steps (a crossover's steps take minimumRegularization). It
+  /// keeps the systems of a singular A (CFM 0, redundant contacts, closed loops) solvable and
+  /// vanishes as the residual does, so convergence stays fast.
   double regularization = 1e-2;
-  /// Initial weight rho (>= 0) of the proximal term of the first problems, relative to the row
-  /// scales: far from a solution the steps solve (A + rho D) x - (b + rho D xc) instead, xc the
-  /// last center [Rockafellar 1976]; rho falls as those problems get easy (docs/newton.md).
+  /// LineSearch: initial weight rho (>= 0) of the proximal term of the first problems, relative
+  /// to the row scales: far from a solution the steps solve (A + rho D) x - (b + rho D xc)
+  /// instead, xc the last center [Rockafellar 1976]; rho falls as those problems get easy
+  /// (docs/newton.md).
   double proximalWeight = 1.0;
   /// Smallest mu (> 0): the systems stay positive definite in rounding.
   double minimumRegularization = 1e-12;
-  /// Armijo's sufficient-decrease constant sigma of the line search on theta = 1/2 ||Phi||^2
-  /// (0 < sigma < 1/2).
+  /// LineSearch: Armijo's sufficient-decrease constant sigma of the line search on theta =
+  /// 1/2 ||Phi||^2 (0 < sigma < 1/2).
   double armijo = 1e-4;
-  /// Non-monotone line search [Grippo, Lampariello & Lucidi 1986]: theta is compared with the
-  /// largest of the last `memory` accepted values (>= 1; 1 is the monotone Armijo rule).
+  /// LineSearch: non-monotone line search [Grippo, Lampariello & Lucidi 1986]: theta is compared
+  /// with the largest of the last `memory` accepted values (>= 1; 1 is the monotone Armijo rule).
   int memory = 1;
-  /// Step halvings per line search (>= 1); when they run out, mu grows a hundredfold and the
-  /// direction is recomputed.
+  /// LineSearch: step halvings per line search (>= 1); when they run out, mu grows a hundredfold
+  /// and the direction is recomputed.
   int maxBacktracks = 30;
 
   /// True when usable; otherwise *why names the violated constraint (Ceres style).
@@ -84,6 +113,9 @@ struct NewtonStatistics {
   int backtracks = 0;            ///< step halvings in the line searches
   int regularizationRaises = 0;  ///< directions recomputed with a larger mu
   int unsymmetricSteps = 0;      ///< steps that needed the LU (sliding friction, non-symmetric A)
+  int interiorPointSteps = 0;    ///< predictor-corrector steps of the interior-point phase
+  int newtonSteps = 0;           ///< semismooth Newton steps (crossovers and line searches)
+  int crossovers = 0;            ///< crossovers tried (the last one of a converged solve met it)
   int proximalCenters = 0;       ///< proximal problems (centers) the steps went through
   double regularization = 0.0;   ///< mu of the last step
   std::string_view linearAlgebra = "none";  ///< "dense", "cholmod", "klu" of the last step
@@ -93,30 +125,39 @@ struct NewtonStatistics {
 /// root of Phi(x) = 0, a reformulation of the complementarity conditions (min/mid map, or
 /// Fischer-Burmeister for boxes) in which the friction bounds +-mu x_k are part of the equation
 /// and of its generalized Jacobian [Qi & Sun 1993; De Luca, Facchinei & Kanzow 1996; Billups
-/// 1995], globalised by a non-monotone Armijo line search on theta = 1/2 ||Phi||^2 and
-/// regularised Levenberg-Marquardt style so that singular A still converges.
+/// 1995].
+///
+/// Globalisation (NewtonOptions::globalisation): InteriorPoint ("newton") runs a primal-dual
+/// interior-point phase on the rows' constraints, the friction ones written x_i + mu_i x_k >= 0,
+/// mu_i x_k - x_i >= 0 with multipliers that do not enter the normal's row (Coulomb friction is
+/// not associated: the KKT system of a quasi-variational inequality), with Mehrotra's
+/// predictor-corrector [Mehrotra 1992; Wright 1997, ch. 10], and tries full semismooth Newton
+/// steps on the min-map from its iterates (the crossover: on the answer's pieces one step lands
+/// on it). LineSearch ("newton-fb") takes Newton steps from the start with a non-monotone Armijo
+/// line search on theta = 1/2 ||Phi||^2, a Levenberg-Marquardt term and proximal centers.
 ///
 /// Used terms (docs/conventions.md): A (n x n), b, lo, hi, findex (n), nub; w = A x - b;
 /// effective bounds l_i, u_i (u_i = |hi_i x_k| on friction rows); d_i the spec's row scale;
 /// S = D^-1/2 A D^-1/2 the Jacobi-scaled A.
 ///
-/// Each step: the rows split into those whose Jacobian row involves A (free rows of the
-/// min-map) and those where it is the unit row of x_i plus, on a friction row at its bound, the
-/// coupling -dmu|x_k|/dx_k to its normal. Unit rows are eliminated; the free rows give a
-/// symmetric system S_FF + diag + mu I, factored by LL^T (CHOLMOD or dense) when A is symmetric
-/// and no friction row at its bound couples to a free normal; otherwise the whole system goes
-/// to an LU (KLU or dense). Symbolic analyses are kept while the pattern of A is the same,
-/// across iterations and across the steps of a simulation.
+/// Linear algebra: each step factors S plus diagonal terms, with the friction couplings
+/// (i, findex_i); unit rows of the min-map are eliminated. Symmetric systems (symmetric A, no
+/// coupling left) by LL^T (CHOLMOD, dense Eigen up to denseRows), the others by LU (KLU with
+/// static pivoting and iterative refinement, dense Eigen). Symbolic analyses are kept while
+/// the pattern of A and findex is the same, across iterations and across the steps of a
+/// simulation.
 ///
 /// Status: Converged when SolverOptions::accepts holds (default tolerance 1e-10);
-/// MaxIterations; Inaccurate when the line search cannot decrease theta even with the largest
-/// regularization (a stationary point of theta that is no solution, or A far from monotone);
-/// TimeLimit. Uses the initial guess. Any A: symmetric positive semi-definite A is the case the
-/// theory covers; non-symmetric A (circuits) goes through the LU.
-/// Cost per step: one numeric factorization (O(nonzeros of the factor) memory), two products
-/// A x, O(n) per line-search trial. Memory: O(nonzeros of A) set up per pattern. solve()
-/// allocates nothing after the first solve at a given pattern, except KLU's numeric
-/// factorization (only steps that need the LU on the sparse path).
+/// MaxIterations; NumericalFailure when a Newton system does not factor even with
+/// regularization 1; TimeLimit. Uses the initial guess (a crossover from it is tried first).
+/// Any A: the interior-point phase needs the normals of friction rows to have lo_k >= 0 (else
+/// the line search runs); non-symmetric A (circuits) goes through the LU. Problems far from
+/// monotone (Siconos' deltasigma, lcp_tobenna) and about one settling-pile step in nine do not
+/// converge (Lemke solves them).
+/// Cost per step: one numeric factorization (O(nonzeros of the factor) memory), two solves, one
+/// product A x. Memory: O(nonzeros of A and of the factors), set up per pattern. solve()
+/// allocates nothing after the first solve at a given pattern, except when KLU meets a zero
+/// pivot with the pivot order it kept and pivots anew.
 class NewtonSolver final : public MixedLCP {
  public:
   /// @throws std::invalid_argument when options are not valid (NewtonOptions::isValid).
@@ -141,6 +182,30 @@ class NewtonSolver final : public MixedLCP {
 
  private:
   enum class StepOutcome { Stepped, NoDecrease, NoFactorization };
+
+  /// The interior-point globalisation from the workspace's x: tries semismooth Newton steps
+  /// from it when it is an initial guess, then runs the interior-point phase with crossovers.
+  void solveInteriorPoint(const ProblemView& problem,
+                          detail::IterationMonitor& monitor,
+                          SolveReport& report);
+  /// The line-search globalisation from the workspace's x.
+  void solveLineSearch(const ProblemView& problem,
+                       detail::IterationMonitor& monitor,
+                       SolveReport& report);
+  /// Full semismooth Newton steps (mu = minimumRegularization) from the workspace's x, at most
+  /// `steps` and within the iteration limit: true when they met the tolerance (x is then the
+  /// answer and their residuals are recorded); otherwise x and w are restored. `iteration`
+  /// counts the steps taken.
+  bool crossover(const ProblemView& problem,
+                 detail::IterationMonitor& monitor,
+                 int steps,
+                 int& iteration);
+  /// Sets the status and x: the iterate that met the test when Converged, else the best one.
+  void finish(Status status, Eigen::VectorXd& x, SolveReport& report);
+  /// w = A x - b of the workspace's x and the problem's spec residuals of x.
+  detail::NaturalMap residualOf(const ProblemView& problem);
+  /// Remembers x as the best iterate when its residual is the least so far.
+  void keepBest(const detail::NaturalMap& residual);
 
   /// x's w, Phi and the Jacobian rows (of the proximal problem when rho > 0), and the
   /// problem's own spec residuals of x.
@@ -169,6 +234,7 @@ class NewtonSolver final : public MixedLCP {
   std::uint64_t m_systemVersion = kNoMatrix;  // matrixVersion() m_system was set up for
   std::unique_ptr<detail::NewtonWorkspace> m_workspace;
   std::unique_ptr<detail::NewtonSystem> m_system;
+  std::unique_ptr<detail::InteriorPoint> m_interiorPoint;
 };
 
 }  // namespace mlcp

@@ -3,17 +3,24 @@
 #include "sparse_pattern.hpp"
 
 #include <memory>
+#include <vector>
 
 namespace mlcp::detail {
 
-/// A sparse Cholesky factorization K = L L^T (or L D L^T) by SuiteSparse's CHOLMOD, of a
-/// symmetric positive definite n x n matrix given by its lower triangle: the fill-reducing
-/// ordering and symbolic analysis once per pattern (analyse()), numeric factorizations as the
-/// values change (factorize()), solves with reused workspace (cholmod_solve2). After the first
-/// factorization and solve at a pattern, neither allocates.
+/// A sparse Cholesky factorization K = L L^T by SuiteSparse's CHOLMOD (simplicial), of a
+/// symmetric positive definite n x n matrix given by its upper triangle. analyse() computes the
+/// fill-reducing ordering P (CHOLMOD's choice, AMD or METIS) once per pattern and keeps the
+/// pattern of P K P^T with a map from each stored entry of K to its place there; factorize()
+/// copies the values through that map and factors P K P^T in its natural order, so CHOLMOD
+/// neither permutes nor transposes (both allocate) at every factorization; solve() applies P
+/// and the triangular solves itself. After analyse(), nothing allocates.
 ///
-/// The matrix is read in place from a SparsePattern (lower triangle, sorted, int indices),
-/// which must outlive the calls and keep its pattern between analyse() and factorize().
+/// Simplicial rather than supernodal: the supernodes of contact problems are small, and the
+/// supernodal factorization calls the BLAS (a multithreaded BLAS allocates and spawns threads
+/// for them); docs/newton.md has the measurements.
+///
+/// The matrix is read from a SparsePattern (upper triangle, sorted, int indices), which must
+/// keep the pattern it had at analyse().
 class CholmodFactor {
  public:
   CholmodFactor();
@@ -21,12 +28,13 @@ class CholmodFactor {
   CholmodFactor(const CholmodFactor&) = delete;
   CholmodFactor& operator=(const CholmodFactor&) = delete;
 
-  /// Orders and analyses the pattern of `lower`.
-  void analyse(const SparsePattern& lower);
-  /// Factors the values now in `lower` (same pattern as analysed). False when the matrix is not
+  /// Orders and analyses the pattern of `upper` (the only allocating call).
+  /// @throws std::runtime_error when CHOLMOD runs out of memory
+  void analyse(const SparsePattern& upper);
+  /// Factors the values now in `upper` (same pattern as analysed). False when the matrix is not
   /// positive definite in rounding (a pivot <= 0).
-  bool factorize(const SparsePattern& lower);
-  /// x = K^-1 rhs (n each; they may not alias).
+  bool factorize(const SparsePattern& upper);
+  /// x = K^-1 rhs (n each; they may alias).
   void solve(const double* rhs, double* x);
 
  private:

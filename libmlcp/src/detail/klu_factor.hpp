@@ -10,8 +10,10 @@ namespace mlcp::detail {
 /// SuiteSparse's KLU (made for the repeated factorizations of circuit simulation): the
 /// block-triangular and fill-reducing orderings once per pattern (analyse()); the first numeric
 /// factorization chooses the pivots, later ones reuse that pivot sequence (klu_refactor, which
-/// allocates nothing) as long as its reciprocal condition estimate stays above 1e-12, else it
-/// pivots anew; solves in place without allocation.
+/// allocates nothing; static pivoting). A zero pivot makes it pivot anew (allocating); when the
+/// kept pivots give a large growth (reciprocal pivot growth, klu_rgrowth, below 1e-10) the solves
+/// are refined iteratively [Li & Demmel, "Making sparse Gaussian elimination scalable by static
+/// pivoting", SC 1998] without allocation.
 ///
 /// The matrix is read in place from a SparsePattern, which must outlive the calls and keep its
 /// pattern between analyse() and factorize().
@@ -24,10 +26,10 @@ class KluFactor {
 
   /// Orders and analyses the pattern of `matrix`; forgets the pivots of earlier values.
   void analyse(const SparsePattern& matrix);
-  /// Factors the values now in `matrix` (same pattern as analysed). False when it is singular
-  /// in rounding.
+  /// Factors the values now in `matrix` (same pattern as analysed; it must stay alive and
+  /// unchanged until the solves are done). False when it is singular in rounding.
   bool factorize(SparsePattern& matrix);
-  /// x = K^-1 rhs (n each; they may not alias).
+  /// x = K^-1 rhs (n each; they may not alias), refined when the pivots gave a large growth.
   void solve(const double* rhs, double* x);
   /// Factorizations that chose their pivots anew (klu_factor: allocates) since the last
   /// analyse().

@@ -65,6 +65,7 @@ void NewtonSystem::resize(int n) {
   m_product.resize(n);
   m_rhs.resize(n);
   m_dy.resize(n);
+  m_unit.resize(n);
   m_dense.resize(0, 0);  // sized on the first dense step
 }
 
@@ -96,27 +97,27 @@ void NewtonSystem::buildPatterns(const ProblemView& problem) {
   for (int i = 0; i < n; ++i)
     if (problem.findex[i] >= 0) frictionRowsOf[static_cast<size_t>(problem.findex[i])].push_back(i);
 
-  for (SparsePattern* pattern : {&m_lower, &m_full}) {
+  for (SparsePattern* pattern : {&m_upper, &m_full}) {
     pattern->n = n;
     pattern->columnStart.assign(1, 0);
     pattern->rowIndex.clear();
   }
-  m_lowerSource.clear();
+  m_upperSource.clear();
   m_fullSource.clear();
-  std::vector<std::pair<int, int>> lower, full;
+  std::vector<std::pair<int, int>> upper, full;
   for (int j = 0; j < n; ++j) {
-    lower.assign(1, {j, -1});
+    upper.assign(1, {j, -1});
     full.assign(1, {j, -1});
     for (int p = A.outerIndexPtr()[j]; p < A.outerIndexPtr()[j + 1]; ++p) {
       const int i = A.innerIndexPtr()[p];
       full.emplace_back(i, p);
-      if (i >= j) lower.emplace_back(i, p);
+      if (i <= j) upper.emplace_back(i, p);
     }
     for (const int i : frictionRowsOf[static_cast<size_t>(j)]) full.emplace_back(i, -1);
-    appendColumn(lower, m_lower, m_lowerSource);
+    appendColumn(upper, m_upper, m_upperSource);
     appendColumn(full, m_full, m_fullSource);
   }
-  m_lower.values.assign(m_lowerSource.size(), 0.0);
+  m_upper.values.assign(m_upperSource.size(), 0.0);
   m_full.values.assign(m_fullSource.size(), 0.0);
 
   auto position = [](const SparsePattern& pattern, int i, int j) {
@@ -124,11 +125,11 @@ void NewtonSystem::buildPatterns(const ProblemView& problem) {
     const auto end = pattern.rowIndex.begin() + pattern.columnStart[static_cast<size_t>(j) + 1];
     return static_cast<int>(std::lower_bound(begin, end, i) - pattern.rowIndex.begin());
   };
-  m_lowerDiagonal.resize(static_cast<size_t>(n));
+  m_upperDiagonal.resize(static_cast<size_t>(n));
   m_fullDiagonal.resize(static_cast<size_t>(n));
   m_fullCoupling.assign(static_cast<size_t>(n), -1);
   for (int i = 0; i < n; ++i) {
-    m_lowerDiagonal[static_cast<size_t>(i)] = position(m_lower, i, i);
+    m_upperDiagonal[static_cast<size_t>(i)] = position(m_upper, i, i);
     m_fullDiagonal[static_cast<size_t>(i)] = position(m_full, i, i);
     if (problem.findex[i] >= 0)
       m_fullCoupling[static_cast<size_t>(i)] = position(m_full, i, problem.findex[i]);
@@ -137,20 +138,20 @@ void NewtonSystem::buildPatterns(const ProblemView& problem) {
   m_cholmodAnalysed = m_kluAnalysed = false;
 }
 
-bool NewtonSystem::isUnit(const JacobianRows& rows, int i) const {
-  return rows.beta[i] <= 1e-14 * rows.alpha[i];
+void NewtonSystem::classifyRows(const JacobianRows& rows) {
+  for (int i = 0; i < m_n; ++i) m_unit[i] = rows.beta[i] <= 1e-14 * rows.alpha[i];
 }
 
 bool NewtonSystem::coupled(const ProblemView& problem, const JacobianRows& rows) const {
   for (int i = 0; i < m_n; ++i) {
     if (rows.gamma[i] == 0.0) continue;
-    if (!isUnit(rows, i) || !isUnit(rows, problem.findex[i])) return true;
+    if (!m_unit[i] || !m_unit[problem.findex[i]]) return true;
   }
   return false;
 }
 
 double NewtonSystem::couplingOf(const JacobianRows& rows, int i, int k) const {
-  const double divisor = isUnit(rows, i) ? rows.alpha[i] : rows.beta[i];
+  const double divisor = m_unit[i] ? rows.alpha[i] : rows.beta[i];
   return rows.gamma[i] / divisor * m_sqrtD[i] * m_inverseSqrtD[k];
 }
 
@@ -165,7 +166,7 @@ void NewtonSystem::eliminateUnitRows(const ProblemView& problem,
     for (int i = 0; i < m_n; ++i) {
       const int k = problem.findex[i];
       if ((k >= 0) != (pass == 1)) continue;
-      if (!isUnit(rows, i)) {
+      if (!m_unit[i]) {
         m_dxUnit[i] = 0.0;
         continue;
       }
@@ -181,7 +182,7 @@ void NewtonSystem::symmetricRightSide(const ProblemView& problem,
   const bool anyUnit = (m_dxUnit.array() != 0.0).any();
   if (anyUnit) problem.multiplyA(m_dxUnit, m_product);
   for (int i = 0; i < m_n; ++i) {
-    if (isUnit(rows, i)) {
+    if (m_unit[i]) {
       m_rhs[i] = 0.0;
       continue;
     }
@@ -192,7 +193,7 @@ void NewtonSystem::symmetricRightSide(const ProblemView& problem,
 
 void NewtonSystem::unsymmetricRightSide(const JacobianRows& rows, const Eigen::VectorXd& phi) {
   for (int i = 0; i < m_n; ++i) {
-    const double divisor = isUnit(rows, i) ? rows.alpha[i] : rows.beta[i];
+    const double divisor = m_unit[i] ? rows.alpha[i] : rows.beta[i];
     m_rhs[i] = -m_sqrtD[i] * phi[i] / divisor;
   }
 }
@@ -205,8 +206,8 @@ bool NewtonSystem::factorDense(const ProblemView& problem,
   m_dense.resize(m_n, m_n);
   for (int j = 0; j < m_n; ++j)
     for (int i = 0; i < m_n; ++i) {
-      const bool unitRow = isUnit(rows, i);
-      const bool eliminated = symmetric && (unitRow || isUnit(rows, j));
+      const bool unitRow = m_unit[i];
+      const bool eliminated = symmetric && (unitRow || m_unit[j]);
       double value = unitRow || eliminated ? 0.0 : A(i, j) * m_inverseSqrtD[i] * m_inverseSqrtD[j];
       if (i == j) value += unitRow ? 1.0 : diagonalOf(rows, i, mu);
       m_dense(i, j) = value;
@@ -231,23 +232,23 @@ bool NewtonSystem::factorSparse(const ProblemView& problem,
                                 NewtonStatistics& statistics) {
   if (!m_havePatterns) buildPatterns(problem);
   const double* a = problem.sparseA().valuePtr();
-  SparsePattern& K = symmetric ? m_lower : m_full;
-  const std::vector<int>& source = symmetric ? m_lowerSource : m_fullSource;
+  SparsePattern& K = symmetric ? m_upper : m_full;
+  const std::vector<int>& source = symmetric ? m_upperSource : m_fullSource;
   for (int j = 0; j < m_n; ++j) {
-    const bool unitColumn = isUnit(rows, j);
+    const bool unitColumn = m_unit[j];
     for (int p = K.columnStart[static_cast<size_t>(j)];
          p < K.columnStart[static_cast<size_t>(j) + 1]; ++p) {
       const int i = K.rowIndex[static_cast<size_t>(p)];
       const int s = source[static_cast<size_t>(p)];
-      const bool eliminated = isUnit(rows, i) || (symmetric && unitColumn);
+      const bool eliminated = m_unit[i] || (symmetric && unitColumn);
       K.values[static_cast<size_t>(p)] =
           eliminated || s < 0 ? 0.0 : a[s] * m_inverseSqrtD[i] * m_inverseSqrtD[j];
     }
   }
-  const std::vector<int>& diagonal = symmetric ? m_lowerDiagonal : m_fullDiagonal;
+  const std::vector<int>& diagonal = symmetric ? m_upperDiagonal : m_fullDiagonal;
   for (int i = 0; i < m_n; ++i)
     K.values[static_cast<size_t>(diagonal[static_cast<size_t>(i)])] +=
-        isUnit(rows, i) ? 1.0 : diagonalOf(rows, i, mu);
+        m_unit[i] ? 1.0 : diagonalOf(rows, i, mu);
   if (symmetric) {
     if (!m_cholmodAnalysed) {
       m_cholmod.analyse(K);
@@ -272,47 +273,48 @@ bool NewtonSystem::factorSparse(const ProblemView& problem,
   return m_klu.factorize(K);
 }
 
+bool NewtonSystem::factor(const ProblemView& problem,
+                          const JacobianRows& rows,
+                          const Eigen::VectorXd& d,
+                          double mu,
+                          const NewtonOptions& options,
+                          NewtonStatistics& statistics) {
+  m_sqrtD = d.cwiseSqrt();
+  m_inverseSqrtD = m_sqrtD.cwiseInverse();
+  classifyRows(rows);
+  m_symmetric = m_symmetricA && !coupled(problem, rows);
+  m_denseSolve =
+      options.linearSolver == NewtonLinearSolver::Dense ||
+      (options.linearSolver == NewtonLinearSolver::Automatic && m_n <= options.denseRows);
+  if (!m_symmetric) ++statistics.unsymmetricSteps;
+  ++statistics.factorizations;
+  if (m_denseSolve) {
+    statistics.linearAlgebra = "dense";
+    return factorDense(problem, rows, mu, m_symmetric);
+  }
+  if (m_havePatterns && !samePattern(problem)) m_havePatterns = false;
+  return factorSparse(problem, rows, mu, m_symmetric, statistics);
+}
+
 bool NewtonSystem::solve(const ProblemView& problem,
                          const JacobianRows& rows,
                          const Eigen::VectorXd& phi,
-                         const Eigen::VectorXd& d,
-                         double mu,
-                         const NewtonOptions& options,
-                         Eigen::VectorXd& dx,
-                         NewtonStatistics& statistics) {
-  m_sqrtD = d.cwiseSqrt();
-  m_inverseSqrtD = m_sqrtD.cwiseInverse();
-  const bool symmetric = m_symmetricA && !coupled(problem, rows);
-  const bool dense =
-      options.linearSolver == NewtonLinearSolver::Dense ||
-      (options.linearSolver == NewtonLinearSolver::Automatic && m_n <= options.denseRows);
-  if (!symmetric) ++statistics.unsymmetricSteps;
-  ++statistics.factorizations;
-  bool factored = false;
-  if (dense) {
-    statistics.linearAlgebra = "dense";
-    factored = factorDense(problem, rows, mu, symmetric);
-  } else {
-    if (m_havePatterns && !samePattern(problem)) m_havePatterns = false;
-    factored = factorSparse(problem, rows, mu, symmetric, statistics);
-  }
-  if (!factored) return false;
-
-  if (symmetric)
+                         Eigen::VectorXd& dx) {
+  if (m_symmetric)
     symmetricRightSide(problem, rows, phi);
   else
     unsymmetricRightSide(rows, phi);
-  if (dense && symmetric)
+  if (m_denseSolve && m_symmetric)
     m_dy = m_llt.solve(m_rhs);
-  else if (dense)
+  else if (m_denseSolve)
     m_dy = m_lu.solve(m_rhs);
-  else if (symmetric)
+  else if (m_symmetric)
     m_cholmod.solve(m_rhs.data(), m_dy.data());
   else
     m_klu.solve(m_rhs.data(), m_dy.data());
 
   for (int i = 0; i < m_n; ++i)
-    dx[i] = symmetric && isUnit(rows, i) ? m_dxUnit[i] : m_inverseSqrtD[i] * m_dy[i];
+    dx[i] = m_symmetric && m_unit[i] ? m_dxUnit[i] : m_inverseSqrtD[i] * m_dy[i];
   return dx.allFinite();
 }
 

@@ -41,20 +41,27 @@ class NewtonSystem {
   void setMatrix(const ProblemView& problem, std::uint64_t version);
   /// True when A passed the symmetry test of setMatrix().
   bool symmetricA() const { return m_symmetricA; }
-  /// Computes the step dx (n). False when the system did not factor (not positive definite or
-  /// singular in rounding: the caller raises mu).
-  /// @param[in] d (n) row scales; phi (n) Phi(x); mu >= 0 regularization of the free rows
+  /// Factors the Newton matrix of the given Jacobian rows and regularization (dense or sparse,
+  /// LL^T or LU as the class comment says). False when it did not factor (not positive definite
+  /// or singular in rounding: the caller raises mu).
+  /// @param[in] d (n) row scales; mu >= 0 regularization of the free rows
+  bool factor(const ProblemView& problem,
+              const JacobianRows& rows,
+              const Eigen::VectorXd& d,
+              double mu,
+              const NewtonOptions& options,
+              NewtonStatistics& statistics);
+  /// The step dx (n) of the last factorization for the right side -phi (n): alpha_i dx_i +
+  /// beta_i (A dx)_i / d_i + gamma_i dx_k = -phi_i (+ mu dx_i on the free rows). `rows` must be
+  /// those of factor(). False when dx is not finite.
   bool solve(const ProblemView& problem,
              const JacobianRows& rows,
              const Eigen::VectorXd& phi,
-             const Eigen::VectorXd& d,
-             double mu,
-             const NewtonOptions& options,
-             Eigen::VectorXd& dx,
-             NewtonStatistics& statistics);
+             Eigen::VectorXd& dx);
 
  private:
-  bool isUnit(const JacobianRows& rows, int i) const;
+  /// Marks the unit rows (beta_i = 0 relative to alpha_i: the row fixes dx_i from dx_k alone).
+  void classifyRows(const JacobianRows& rows);
   /// True when some friction coupling enters an equation whose unknown is not eliminated.
   bool coupled(const ProblemView& problem, const JacobianRows& rows) const;
   /// dx on the unit rows (zero elsewhere), normals first; in m_dxUnit.
@@ -83,11 +90,14 @@ class NewtonSystem {
 
   int m_n = 0;
   bool m_symmetricA = true;
+  bool m_symmetric = true;   // the last factorization: LL^T of the free rows (else LU of all)
+  bool m_denseSolve = true;  // the last factorization: Eigen (else SuiteSparse)
   std::uint64_t m_version = ~std::uint64_t{0};
-  Eigen::VectorXd m_sqrtD, m_inverseSqrtD;  // (n) D^1/2, D^-1/2
-  Eigen::VectorXd m_dxUnit;                 // (n) dx on the unit rows, 0 elsewhere
-  Eigen::VectorXd m_product;                // (n) A m_dxUnit
-  Eigen::VectorXd m_rhs, m_dy;              // (n) the scaled system's right side and answer
+  Eigen::VectorXd m_sqrtD, m_inverseSqrtD;        // (n) D^1/2, D^-1/2
+  Eigen::VectorXd m_dxUnit;                       // (n) dx on the unit rows, 0 elsewhere
+  Eigen::VectorXd m_product;                      // (n) A m_dxUnit
+  Eigen::VectorXd m_rhs, m_dy;                    // (n) the scaled system's right side and answer
+  Eigen::Matrix<bool, Eigen::Dynamic, 1> m_unit;  // (n) the unit rows of the last factor()
 
   // Dense path.
   Eigen::MatrixXd m_dense;
@@ -99,8 +109,8 @@ class NewtonSystem {
   bool m_havePatterns = false;
   std::vector<int> m_patternStarts, m_patternRows;  // A's pattern the patterns were built for
   Eigen::VectorXi m_patternFindex;
-  SparsePattern m_lower, m_full;
-  std::vector<int> m_lowerSource, m_fullSource, m_lowerDiagonal, m_fullDiagonal, m_fullCoupling;
+  SparsePattern m_upper, m_full;
+  std::vector<int> m_upperSource, m_fullSource, m_upperDiagonal, m_fullDiagonal, m_fullCoupling;
   CholmodFactor m_cholmod;
   KluFactor m_klu;
   bool m_cholmodAnalysed = false;  // for the patterns built last
