@@ -9,7 +9,7 @@
 namespace mlcp::app {
 
 ProgressLine::ProgressLine(int total)
-    : m_total(total), m_enabled(total >= kMinimumRuns && isatty(STDERR_FILENO) == 1) {}
+    : m_total(total), m_enabled(total > 0 && isatty(STDERR_FILENO) == 1) {}
 
 ProgressLine::~ProgressLine() { clear(); }
 

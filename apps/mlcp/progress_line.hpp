@@ -4,13 +4,11 @@
 
 namespace mlcp::app {
 
-/// A one-line progress report on stderr ("[  12/340] problem: solver"), redrawn in place, for
-/// long batches: shown only when stderr is a terminal and the batch has at least
-/// kMinimumRuns runs, so logs and pipes stay clean.
+/// A one-line progress report on stderr ("[  12/340] problem: solver"), redrawn in place and
+/// erased before other output, so a long batch or one long solve (a 6000-row problem) shows what
+/// runs: shown only when stderr is a terminal, so logs and pipes stay clean.
 class ProgressLine {
  public:
-  static constexpr int kMinimumRuns = 20;
-
   /// @param[in] total the number of runs of the batch
   explicit ProgressLine(int total);
   ~ProgressLine();

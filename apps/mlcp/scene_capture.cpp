@@ -3,9 +3,9 @@
 // (docs/dynamics.md).
 
 #include "scene_source.hpp"
+#include "stepping_progress.hpp"
 
-#include <mlcp/dantzig_solver.hpp>
-#include <mlcp/dynamics/scene.hpp>
+#include <mlcp/dynamics/scene_stepper.hpp>
 
 #include <fmt/format.h>
 
@@ -42,9 +42,10 @@ void captureScene(const SceneArguments& scene,
                   const std::string& out) {
   std::filesystem::create_directories(out);
   dynamics::Scene built = dynamics::makeScene(scene.scene, scene.parameters);
-  DantzigSolver solver;
+  dynamics::SceneStepper stepper(steppingProgressLine(
+      fmt::format("{} {} step {}", built.name, built.parameters, steps.back())));
   for (const int step : steps) {
-    const dynamics::StepProblem problem = dynamics::sceneStepProblem(built, step, solver, scene.dt);
+    const dynamics::StepProblem problem = stepper.problemAt(built, step, scene.dt);
     const std::filesystem::path file =
         std::filesystem::path(out) / fmt::format("{}_step{}.blcp", built.name, step);
     dynamics::writeLabelledBlcp(problem, file);

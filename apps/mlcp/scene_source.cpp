@@ -1,6 +1,8 @@
 #include "scene_source.hpp"
 
-#include <mlcp/dynamics/scene.hpp>
+#include "stepping_progress.hpp"
+
+#include <mlcp/dynamics/scene_stepper.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -32,10 +34,11 @@ std::vector<ProblemSource> sceneSources(const SceneArguments& arguments) {
       a.parameters.empty()
           ? fmt::format("{} step {}", a.scene, a.step)
           : fmt::format("{} {} step {}", a.scene, fmt::join(a.parameters, " "), a.step);
-  return {{label, [a] {
+  return {{label, [a, label] {
              ProblemFile file;
-             file.problem =
-                 dynamics::sceneStepProblem(a.scene, a.parameters, a.step, a.dt).toProblem();
+             file.problem = dynamics::sceneStepProblem(a.scene, a.parameters, a.step, a.dt,
+                                                       steppingProgressLine(label))
+                                .toProblem();
              file.format = ProblemFormat::Blcp;
              return file;
            }}};

@@ -22,16 +22,18 @@ struct SceneArguments {
 /// the scene names; `mlcp simulate --list-scenes` prints their parameters.
 void addSceneOptions(CLI::App& cmd, SceneArguments& arguments, bool withStep);
 
-/// The assembled MLCP of step K of the scene (libdynamics' sceneStepProblem: stepped with
-/// Dantzig), labelled "NAME key=value ... step K"; empty when no --scene was given.
+/// The assembled MLCP of step K of the scene (libdynamics' sceneStepProblem: stepped exactly while
+/// small, with real-time PGS when large; a progress line on long runs), labelled "NAME key=value
+/// ... step K"; empty when no --scene was given.
 std::vector<ProblemSource> sceneSources(const SceneArguments& arguments);
 
 /// "30,60,120" as sorted distinct steps. @throws std::invalid_argument naming the bad item
 std::vector<int> parseStepList(const std::string& list);
 
 /// `mlcp capture --scene NAME --steps K1,K2 --out DIR` without --from: steps the libdynamics
-/// scene with Dantzig and writes DIR/NAME_stepK.blcp (the problem assembled after K steps, rows
-/// labelled in comments) for each K, printing one line per file.
+/// scene (dynamics::SceneStepper: exact while small, real-time PGS when large) and writes
+/// DIR/NAME_stepK.blcp (the problem assembled after K steps, rows labelled in comments) for each K,
+/// printing one line per file.
 /// @throws std::invalid_argument for a bad scene or parameters; std::runtime_error for I/O
 void captureScene(const SceneArguments& scene,
                   const std::vector<int>& steps,

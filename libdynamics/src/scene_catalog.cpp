@@ -1,6 +1,5 @@
 #include "scenes/scene_builders.hpp"
 
-#include <mlcp/dantzig_solver.hpp>
 #include <mlcp/dynamics/scene.hpp>
 
 #include <fmt/format.h>
@@ -147,15 +146,6 @@ StepProblem sceneStepProblem(Scene& scene, int step, MixedLCP& solver, double h)
   scene.world.setSolver(solver);
   while (scene.world.stepCount() < step) scene.world.step(dt);
   return scene.world.prepareStep(dt);
-}
-
-StepProblem sceneStepProblem(std::string_view name,
-                             const std::vector<std::string>& assignments,
-                             int step,
-                             double h) {
-  Scene scene = makeScene(name, assignments);
-  DantzigSolver solver;
-  return sceneStepProblem(scene, step, solver, h);
 }
 
 }  // namespace mlcp::dynamics

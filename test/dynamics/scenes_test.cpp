@@ -110,6 +110,41 @@ BOOST_AUTO_TEST_CASE(step_problem_of_a_scene, *boost::unit_test::precondition(od
   BOOST_CHECK_THROW(dyn::sceneStepProblem(scene, 1, solver), std::invalid_argument);
 }
 
+BOOST_AUTO_TEST_CASE(the_stepper_is_exact_while_small_and_reports_progress,
+                     *boost::unit_test::precondition(odeAvailable)) {
+  dyn::Scene exact = dyn::makeScene("box-stack", {"count=2"});
+  mlcp::DantzigSolver dantzig;
+  const dyn::StepProblem reference = dyn::sceneStepProblem(exact, 5, dantzig);
+  std::vector<dyn::SteppingProgress> seen;
+  dyn::SceneStepper stepper([&seen](const dyn::SteppingProgress& p) { seen.push_back(p); });
+  dyn::Scene scene = dyn::makeScene("box-stack", {"count=2"});
+  const dyn::StepProblem step = stepper.problemAt(scene, 5);
+  BOOST_TEST(step.problem.b == reference.problem.b);  // every step Dantzig: the same state
+  BOOST_TEST(step.problem.name == reference.problem.name);
+  BOOST_TEST_REQUIRE(seen.size() == 5u);
+  for (size_t k = 0; k < seen.size(); ++k) {
+    BOOST_TEST(seen[k].step == static_cast<int>(k) + 1);
+    BOOST_TEST(seen[k].steps == 5);
+    BOOST_TEST((seen[k].rows == 0 || seen[k].solver == "dantzig"));
+  }
+  BOOST_CHECK_THROW(stepper.problemAt(scene, 4), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(the_stepper_switches_to_real_time_pgs_above_the_exact_size) {
+  std::vector<dyn::SteppingProgress> seen;
+  dyn::SceneStepper stepper([&seen](const dyn::SteppingProgress& p) { seen.push_back(p); });
+  dyn::Scene scene = dyn::makeScene("pile", {"count=300"});
+  const dyn::StepProblem step = stepper.problemAt(scene, 40);
+  BOOST_TEST_REQUIRE(step.size() > dyn::SceneStepper::kExactRows);
+  int previousRows = 0;
+  for (const dyn::SteppingProgress& p : seen) {
+    if (p.rows > 0)
+      BOOST_TEST(p.solver == (previousRows <= dyn::SceneStepper::kExactRows ? "dantzig" : "pgs"));
+    previousRows = p.rows;
+  }
+  BOOST_TEST(seen.back().solver == "pgs");
+}
+
 BOOST_AUTO_TEST_CASE(heavy_plank_on_light_boxes_rests,
                      *boost::unit_test::precondition(odeAvailable)) {
   for (const char* ratio : {"ratio=100", "ratio=1000"}) {

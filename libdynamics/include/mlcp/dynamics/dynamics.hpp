@@ -23,6 +23,7 @@
 #include <mlcp/dynamics/row_softness.hpp>
 #include <mlcp/dynamics/scene.hpp>
 #include <mlcp/dynamics/scene_parameters.hpp>
+#include <mlcp/dynamics/scene_stepper.hpp>
 #include <mlcp/dynamics/slider_joint.hpp>
 #include <mlcp/dynamics/spring_parameters.hpp>
 #include <mlcp/dynamics/step_problem.hpp>

@@ -44,13 +44,4 @@ Scene makeScene(std::string_view name, const std::vector<std::string>& assignmen
 /// @throws std::invalid_argument for step < 0 and as makeScene; std::runtime_error as World::step
 StepProblem sceneStepProblem(Scene& scene, int step, MixedLCP& solver, double h = 0.0);
 
-/// Scene loading for the tools (mlcp compare/capture --scene): makes the scene and returns the
-/// problem of step `step` as above, stepping with Dantzig (exact, so the problem of step K does
-/// not depend on a tolerance).
-/// @throws std::invalid_argument as makeScene and for step < 0
-StepProblem sceneStepProblem(std::string_view name,
-                             const std::vector<std::string>& assignments,
-                             int step,
-                             double h = 0.0);
-
 }  // namespace mlcp::dynamics
