@@ -8,6 +8,7 @@
 #include "detail/symmetric_sparse_matrix.hpp"
 
 #include <mlcp/dantzig_solver.hpp>
+#include <mlcp/friction_bounds.hpp>
 
 #include <fmt/format.h>
 
@@ -272,15 +273,8 @@ bool DantzigSolver::refine(const ProblemView& problem, Eigen::VectorXd& x, doubl
 // own normals, shift included) on friction rows, the shifted boxes elsewhere.
 void DantzigSolver::setFixedBounds(const ProblemView& problem) {
   for (int i = 0; i < problem.size(); ++i) {
-    const int k = problem.findex[i];
-    if (k < 0) {
-      m_loFixed[i] = m_lo[i];
-      m_hiFixed[i] = m_hi[i];
-      continue;
-    }
-    const double u = m_normals[k] == 0.0 ? 0.0 : std::abs(problem.hi[i] * m_normals[k]);
-    m_loFixed[i] = -u;
-    m_hiFixed[i] = u;
+    // m_hi_i = hi_i on a friction row (only the other rows are shifted).
+    rowEffectiveBounds(problem.findex[i], m_lo[i], m_hi[i], m_normals, m_loFixed[i], m_hiFixed[i]);
   }
 }
 

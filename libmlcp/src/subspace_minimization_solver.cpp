@@ -3,6 +3,7 @@
 #include "detail/pgs_iteration.hpp"
 #include "detail/row_access.hpp"
 
+#include <mlcp/friction_bounds.hpp>
 #include <mlcp/subspace_minimization_solver.hpp>
 
 #include <fmt/format.h>
@@ -146,7 +147,7 @@ double SubspaceMinimizationSolver::feasibleLength(const ProblemView& problem,
       if (std::isfinite(problem.hi[i])) limit(problem.hi[i] - x[i], -d);
       continue;
     }
-    const double mu = std::abs(problem.hi[i]);
+    const double mu = frictionCoefficient(problem.hi[i]);
     limit(mu * x[k] - x[i], mu * m_step[k] - d);  // x_i <= mu x_k (x_k >= 0)
     limit(mu * x[k] + x[i], mu * m_step[k] + d);  // x_i >= -mu x_k
   }
