@@ -1,7 +1,7 @@
 #include "detail/box_projection.hpp"
 #include "detail/degenerate_rows.hpp"
 #include "detail/iteration_monitor.hpp"
-#include "detail/symmetric_scaling.hpp"
+#include "detail/symmetric_row_scaling.hpp"
 #include "detail/zero_rows.hpp"
 
 #include <mlcp/apgd_solver.hpp>
@@ -51,7 +51,7 @@ bool ApgdOptions::isValid(std::string* why) const {
 }
 
 ApgdSolver::ApgdSolver(const ApgdOptions& options)
-    : m_scaling(std::make_unique<detail::SymmetricScaling>()) {
+    : m_scaling(std::make_unique<detail::SymmetricRowScaling>()) {
   setOptions(options);
 }
 
@@ -75,7 +75,7 @@ void ApgdSolver::doSetup(int n) {
   for (Eigen::VectorXd* v :
        {&m_x, &m_Ax, &m_xPrevious, &m_AxPrevious, &m_y, &m_Ay, &m_g, &m_best, &m_inverseD})
     v->resize(n);
-  m_scaling->resize(n);
+  m_scaling->reserve(n);
 }
 
 void ApgdSolver::projectAndMultiply(const ProblemView& problem,
@@ -101,7 +101,7 @@ void ApgdSolver::settleDegenerateRows(const ProblemView& problem) {
 double ApgdSolver::estimateLipschitz(const ProblemView& problem, double lowerBound) {
   // In the metric W D of the symmetric W A: v = (W D)^-1/2 u with u_i = 1 where the row moves;
   // L = ||(W D)^-1/2 W A v|| / ||u||.
-  const Eigen::VectorXd& W = m_scaling->weights();
+  const Eigen::VectorXd& W = m_scaling->factors();
   const Eigen::Index n = m_inverseD.size();
   double count = 0.0;
   for (Eigen::Index i = 0; i < n; ++i) {
@@ -137,7 +137,7 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
     x.setZero();
     return;
   }
-  const Eigen::VectorXd& W = m_scaling->weights();
+  const Eigen::VectorXd& W = m_scaling->factors();
   // Metric D: diag(A) (rows with A_ii ~ 0 cannot move) or the identity.
   const int negative = detail::inverseDiagonal(problem, m_inverseD, m_g);
   if (negative >= 0) {

@@ -10,7 +10,7 @@
 namespace mlcp {
 
 namespace detail {
-class SymmetricScaling;
+class SymmetricRowScaling;
 }  // namespace detail
 
 /// Options of ApgdSolver. SolverOptions::maxIterations counts
@@ -88,7 +88,7 @@ struct ApgdStatistics {
 ///
 /// Row equilibration: when A = C S is a symmetric S with rows scaled (C positive diagonal: a
 /// contact's rows in other units), W = C^-1 (up to a factor per connected component of A's
-/// graph; detail::SymmetricScaling) makes W A symmetric, and the inner products of steps 2 and 4
+/// graph; detail::SymmetricRowScaling) makes W A symmetric, and the inner products of steps 2 and 4
 /// are taken with W (d^T W A d, d^T W D d, the restart's g^T W d), the Lipschitz estimate on
 /// (W D)^-1/2 W A (W D)^-1/2. The step D^-1 g itself is blind to row scaling, so the iterates
 /// are the same for every such scaling. For a symmetric A, W = 1 (the method above); an A that
@@ -145,7 +145,7 @@ class ApgdSolver final : public MixedLCP {
 
   ApgdOptions m_options;
   ApgdStatistics m_statistics;
-  std::unique_ptr<detail::SymmetricScaling> m_scaling;  // row weights W, W A symmetric
+  std::unique_ptr<detail::SymmetricRowScaling> m_scaling;  // row weights W, W A symmetric
   // Workspace (n each): iterate and its product, previous iterate and its product, the
   // extrapolated point and its product, the gradient, the best iterate, 1 / diag(A).
   Eigen::VectorXd m_x, m_Ax, m_xPrevious, m_AxPrevious, m_y, m_Ay, m_g, m_best, m_inverseD;
