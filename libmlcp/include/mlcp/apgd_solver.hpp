@@ -56,7 +56,7 @@ struct ApgdStatistics {
 /// sparse, or the factors J, M^-1, cfm with O(12 n) products through fc = M^-1 J^T x, Chrono's
 /// SchurComplementProduct; registered as "apgd", alias "apgd-matrix-free"): [Mazhar 2015] as in
 /// Chrono::Multicore's ChSolverMulticoreAPGD, the consistent variant with gradient g = A y - b
-/// throughout (shared/reference/solvers.md §4.1, §4.4).
+/// throughout (docs/iterative-solvers.md, "APGD", which gives the steps and their sources).
 ///
 /// Problem: w = A x - b, l <= x <= u with complementarity, friction rows bounded by u_i =
 /// |hi_i x_k|, l_i = -u_i (mlcp::Problem): the same BLCP as DantzigSolver and PgsSolver, judged
@@ -97,8 +97,9 @@ struct ApgdStatistics {
 /// Rows with A_ii ~ 0 (x_i does not move w_i) take their one-row answer from g_i at each step:
 /// lo_i when g_i > 0, hi_i when g_i < 0 (kept when that bound is infinite).
 ///
-/// Stopping test (SolverOptions::accepts): the spec's scaled residual <= relativeTolerance, or
-/// ||r||_inf <= absoluteTolerance when set, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged);
+/// Stopping test (SolverOptions::accepts): the spec's scaled residual AND the relative residual
+/// ||r||_inf / max(1, ||b||_inf) <= relativeTolerance, and ||r||_inf <= absoluteTolerance when
+/// that is set, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged);
 /// MaxIterations, TimeLimit, Inaccurate (deltaXTolerance) and Unbounded (a zero row of A that
 /// pushes x_i toward an infinite bound, named in the message) as for PgsSolver;
 /// NumericalFailure when backtracking cannot find a step (A not positive semi-definite). x is
