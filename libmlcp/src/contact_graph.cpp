@@ -1,4 +1,5 @@
 #include <mlcp/contact_graph.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <Eigen/Geometry>
 #include <fmt/format.h>
@@ -135,32 +136,27 @@ class SceneBuilder {
   std::vector<int> m_findex;
 };
 
-void check(bool ok, const char* what, double value, const char* constraint) {
-  if (!ok)
-    throw std::invalid_argument(
-        fmt::format("{} = {}. Violated constraint: {}", what, value, constraint));
-}
-
 template <typename Options>
-void checkCommon(const Options& o, const char* type) {
-  check(o.contactsPerFace == 1 || o.contactsPerFace == 4,
-        fmt::format("{}::contactsPerFace", type).c_str(), o.contactsPerFace,
-        "contactsPerFace is 1 or 4");
-  check(o.size > 0.0, fmt::format("{}::size", type).c_str(), o.size, "size > 0");
-  check(o.mass > 0.0, fmt::format("{}::mass", type).c_str(), o.mass, "mass > 0");
-  check(o.timeStep > 0.0, fmt::format("{}::timeStep", type).c_str(), o.timeStep, "timeStep > 0");
-  check(o.mu >= 0.0, fmt::format("{}::mu", type).c_str(), o.mu, "mu >= 0");
-  check(o.cfm >= 0.0, fmt::format("{}::cfm", type).c_str(), o.cfm, "cfm >= 0");
+void requireCommon(OptionCheck& check, const Options& o) {
+  check.require(o.contactsPerFace == 1 || o.contactsPerFace == 4, "contactsPerFace",
+                o.contactsPerFace, "contactsPerFace is 1 or 4");
+  check.require(o.size > 0.0, "size", o.size, "size > 0");
+  check.require(o.mass > 0.0, "mass", o.mass, "mass > 0");
+  check.require(o.timeStep > 0.0, "timeStep", o.timeStep, "timeStep > 0");
+  check.require(o.mu >= 0.0, "mu", o.mu, "mu >= 0");
+  check.require(o.cfm >= 0.0, "cfm", o.cfm, "cfm >= 0");
 }
 
 }  // namespace
 
 MatrixFreeProblem boxStacks(const BoxStackOptions& o) {
-  checkCommon(o, "BoxStackOptions");
-  check(o.columnsX >= 1, "BoxStackOptions::columnsX", o.columnsX, "columnsX >= 1");
-  check(o.columnsY >= 1, "BoxStackOptions::columnsY", o.columnsY, "columnsY >= 1");
-  check(o.layers >= 1, "BoxStackOptions::layers", o.layers, "layers >= 1");
-  check(o.topMassRatio > 0.0, "BoxStackOptions::topMassRatio", o.topMassRatio, "topMassRatio > 0");
+  OptionCheck check("BoxStackOptions", nullptr);
+  requireCommon(check, o);
+  check.require(o.columnsX >= 1, "columnsX", o.columnsX, "columnsX >= 1");
+  check.require(o.columnsY >= 1, "columnsY", o.columnsY, "columnsY >= 1");
+  check.require(o.layers >= 1, "layers", o.layers, "layers >= 1");
+  check.require(o.topMassRatio > 0.0, "topMassRatio", o.topMassRatio, "topMassRatio > 0");
+  check.throwIfViolated();
   SceneBuilder scene(o.timeStep, o.gravity, o.cfm, o.slideSpeed, o.seed);
   const double spacing = 2.0 * o.size;  // columns stand one edge apart
   for (int cx = 0; cx < o.columnsX; ++cx) {
@@ -183,9 +179,11 @@ MatrixFreeProblem boxStacks(const BoxStackOptions& o) {
 }
 
 MatrixFreeProblem boxChain(const BoxChainOptions& o) {
-  checkCommon(o, "BoxChainOptions");
-  check(o.links >= 1, "BoxChainOptions::links", o.links, "links >= 1");
-  check(o.endMassRatio > 0.0, "BoxChainOptions::endMassRatio", o.endMassRatio, "endMassRatio > 0");
+  OptionCheck check("BoxChainOptions", nullptr);
+  requireCommon(check, o);
+  check.require(o.links >= 1, "links", o.links, "links >= 1");
+  check.require(o.endMassRatio > 0.0, "endMassRatio", o.endMassRatio, "endMassRatio > 0");
+  check.throwIfViolated();
   SceneBuilder scene(o.timeStep, o.gravity, o.cfm, o.slideSpeed, o.seed);
   std::vector<int> cubes;
   for (int k = 0; k < o.links; ++k) {

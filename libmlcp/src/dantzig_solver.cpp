@@ -8,6 +8,8 @@
 #include "detail/symmetric_sparse_matrix.hpp"
 
 #include <mlcp/dantzig_solver.hpp>
+#include <mlcp/friction_bounds.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <fmt/format.h>
 
@@ -20,41 +22,18 @@ namespace mlcp {
 
 bool DantzigOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
-  auto fail = [why](std::string message) {
-    if (why != nullptr) *why = std::move(message);
-    return false;
-  };
-  if (maxPivots < 0)
-    return fail(
-        fmt::format("DantzigOptions::maxPivots = {}. Violated constraint: maxPivots >= 0 "
-                    "(0 = automatic)",
-                    maxPivots));
-  if (!(pivotTolerance >= 0.0 && pivotTolerance < 1.0))
-    return fail(
-        fmt::format("DantzigOptions::pivotTolerance = {}. Violated constraint: "
-                    "0 <= pivotTolerance < 1",
-                    pivotTolerance));
-  if (!(sparseMaxFill >= 0.0 && sparseMaxFill <= 1.0))
-    return fail(
-        fmt::format("DantzigOptions::sparseMaxFill = {}. Violated constraint: "
-                    "0 <= sparseMaxFill <= 1",
-                    sparseMaxFill));
-  if (sparseMinRows < 0)
-    return fail(
-        fmt::format("DantzigOptions::sparseMinRows = {}. Violated constraint: "
-                    "sparseMinRows >= 0",
-                    sparseMinRows));
-  if (!(sparseMaxDensity >= 0.0 && sparseMaxDensity <= 1.0))
-    return fail(
-        fmt::format("DantzigOptions::sparseMaxDensity = {}. Violated constraint: "
-                    "0 <= sparseMaxDensity <= 1",
-                    sparseMaxDensity));
-  if (!(symmetryTolerance >= 0.0))
-    return fail(
-        fmt::format("DantzigOptions::symmetryTolerance = {}. Violated constraint: "
-                    "symmetryTolerance >= 0",
-                    symmetryTolerance));
-  return true;
+  OptionCheck check("DantzigOptions", why);
+  check.require(maxPivots >= 0, "maxPivots", maxPivots, "maxPivots >= 0 (0 = automatic)");
+  check.require(pivotTolerance >= 0.0 && pivotTolerance < 1.0, "pivotTolerance", pivotTolerance,
+                "0 <= pivotTolerance < 1");
+  check.require(sparseMaxFill >= 0.0 && sparseMaxFill <= 1.0, "sparseMaxFill", sparseMaxFill,
+                "0 <= sparseMaxFill <= 1");
+  check.require(sparseMinRows >= 0, "sparseMinRows", sparseMinRows, "sparseMinRows >= 0");
+  check.require(sparseMaxDensity >= 0.0 && sparseMaxDensity <= 1.0, "sparseMaxDensity",
+                sparseMaxDensity, "0 <= sparseMaxDensity <= 1");
+  check.require(symmetryTolerance >= 0.0, "symmetryTolerance", symmetryTolerance,
+                "symmetryTolerance >= 0");
+  return check.ok();
 }
 
 DantzigSolver::DantzigSolver(const DantzigOptions& options)
@@ -70,8 +49,7 @@ DantzigSolver::DantzigSolver(const DantzigOptions& options)
 DantzigSolver::~DantzigSolver() = default;
 
 void DantzigSolver::setOptions(const DantzigOptions& options) {
-  std::string why;
-  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(options);
   m_options = options;
   m_symmetryVersion = 0;  // the symmetry tolerance may have changed
 }
@@ -272,15 +250,8 @@ bool DantzigSolver::refine(const ProblemView& problem, Eigen::VectorXd& x, doubl
 // own normals, shift included) on friction rows, the shifted boxes elsewhere.
 void DantzigSolver::setFixedBounds(const ProblemView& problem) {
   for (int i = 0; i < problem.size(); ++i) {
-    const int k = problem.findex[i];
-    if (k < 0) {
-      m_loFixed[i] = m_lo[i];
-      m_hiFixed[i] = m_hi[i];
-      continue;
-    }
-    const double u = m_normals[k] == 0.0 ? 0.0 : std::abs(problem.hi[i] * m_normals[k]);
-    m_loFixed[i] = -u;
-    m_hiFixed[i] = u;
+    // m_hi_i = hi_i on a friction row (only the other rows are shifted).
+    rowEffectiveBounds(problem.findex[i], m_lo[i], m_hi[i], m_normals, m_loFixed[i], m_hiFixed[i]);
   }
 }
 

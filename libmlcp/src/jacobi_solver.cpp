@@ -9,6 +9,7 @@
 #include "detail/thread_team.hpp"
 
 #include <mlcp/jacobi_solver.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <fmt/format.h>
 
@@ -42,18 +43,11 @@ struct JacobiSolver::Partial {
 
 bool JacobiOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
-  auto fail = [why](std::string message) {
-    if (why != nullptr) *why = std::move(message);
-    return false;
-  };
-  if (!(relaxation >= 0.0 && relaxation <= 1.0))
-    return fail(fmt::format(
-        "JacobiOptions::relaxation = {}. Violated constraint: 0 <= relaxation <= 1 (0 = automatic)",
-        relaxation));
-  if (threads < 0)
-    return fail(fmt::format(
-        "JacobiOptions::threads = {}. Violated constraint: threads >= 0 (0 = all cores)", threads));
-  return true;
+  OptionCheck check("JacobiOptions", why);
+  check.require(relaxation >= 0.0 && relaxation <= 1.0, "relaxation", relaxation,
+                "0 <= relaxation <= 1 (0 = automatic)");
+  check.require(threads >= 0, "threads", threads, "threads >= 0 (0 = all cores)");
+  return check.ok();
 }
 
 JacobiSolver::JacobiSolver(const JacobiOptions& options)
@@ -65,8 +59,7 @@ JacobiSolver::JacobiSolver(const JacobiOptions& options)
 JacobiSolver::~JacobiSolver() = default;
 
 void JacobiSolver::setOptions(const JacobiOptions& options) {
-  std::string why;
-  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(options);
   m_options = options;
   m_preparedVersion = ~std::uint64_t{0};
 }

@@ -5,6 +5,7 @@
 #include "detail/report_message.hpp"
 
 #include <mlcp/lemke_solver.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <fmt/format.h>
 
@@ -14,34 +15,16 @@ namespace mlcp {
 
 bool LemkeOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
-  auto fail = [why](std::string message) {
-    if (why != nullptr) *why = std::move(message);
-    return false;
-  };
-  if (maxPivots < 0)
-    return fail(
-        fmt::format("LemkeOptions::maxPivots = {}. Violated constraint: maxPivots >= 0 "
-                    "(0 = automatic)",
-                    maxPivots));
-  if (!(pivotTolerance >= 0.0 && pivotTolerance < 1.0))
-    return fail(
-        fmt::format("LemkeOptions::pivotTolerance = {}. Violated constraint: "
-                    "0 <= pivotTolerance < 1",
-                    pivotTolerance));
-  if (refactorInterval < 0)
-    return fail(
-        fmt::format("LemkeOptions::refactorInterval = {}. Violated constraint: "
-                    "refactorInterval >= 0 (0 = N)",
-                    refactorInterval));
-  if (!(eliminationTolerance >= 0.0 && eliminationTolerance < 1.0))
-    return fail(
-        fmt::format("LemkeOptions::eliminationTolerance = {}. Violated constraint: "
-                    "0 <= eliminationTolerance < 1",
-                    eliminationTolerance));
-  if (maxRows < 0)
-    return fail(
-        fmt::format("LemkeOptions::maxRows = {}. Violated constraint: maxRows >= 0", maxRows));
-  return true;
+  OptionCheck check("LemkeOptions", why);
+  check.require(maxPivots >= 0, "maxPivots", maxPivots, "maxPivots >= 0 (0 = automatic)");
+  check.require(pivotTolerance >= 0.0 && pivotTolerance < 1.0, "pivotTolerance", pivotTolerance,
+                "0 <= pivotTolerance < 1");
+  check.require(refactorInterval >= 0, "refactorInterval", refactorInterval,
+                "refactorInterval >= 0 (0 = N)");
+  check.require(eliminationTolerance >= 0.0 && eliminationTolerance < 1.0, "eliminationTolerance",
+                eliminationTolerance, "0 <= eliminationTolerance < 1");
+  check.require(maxRows >= 0, "maxRows", maxRows, "maxRows >= 0");
+  return check.ok();
 }
 
 LemkeSolver::LemkeSolver(const LemkeOptions& options)
@@ -54,8 +37,7 @@ LemkeSolver::LemkeSolver(const LemkeOptions& options)
 LemkeSolver::~LemkeSolver() = default;
 
 void LemkeSolver::setOptions(const LemkeOptions& options) {
-  std::string why;
-  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(options);
   m_options = options;
   if (size() > 0) doSetup(size());  // maxRows may have changed
 }

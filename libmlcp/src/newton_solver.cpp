@@ -5,6 +5,7 @@
 #include "detail/newton_system.hpp"
 
 #include <mlcp/newton_solver.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <fmt/format.h>
 
@@ -82,45 +83,21 @@ std::string_view toString(NewtonGlobalisation globalisation) {
 
 bool NewtonOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
-  auto fail = [why](std::string message) {
-    if (why != nullptr) *why = std::move(message);
-    return false;
-  };
-  if (denseRows < 0)
-    return fail(fmt::format("NewtonOptions::denseRows = {}. Violated constraint: denseRows >= 0",
-                            denseRows));
-  if (!(regularization >= 0.0 && std::isfinite(regularization)))
-    return fail(
-        fmt::format("NewtonOptions::regularization = {}. Violated constraint: regularization >= 0",
-                    regularization));
-  if (!(proximalWeight >= 0.0 && std::isfinite(proximalWeight)))
-    return fail(
-        fmt::format("NewtonOptions::proximalWeight = {}. Violated constraint: proximalWeight >= 0",
-                    proximalWeight));
-  if (!(minimumRegularization > 0.0 && minimumRegularization <= 1.0))
-    return fail(
-        fmt::format("NewtonOptions::minimumRegularization = {}. Violated constraint: 0 "
-                    "< minimumRegularization <= 1",
-                    minimumRegularization));
-  if (!(armijo > 0.0 && armijo < 0.5))
-    return fail(
-        fmt::format("NewtonOptions::armijo = {}. Violated constraint: 0 < armijo < 0.5", armijo));
-  if (memory < 1)
-    return fail(
-        fmt::format("NewtonOptions::memory = {}. Violated constraint: memory >= 1", memory));
-  if (!(crossoverBelow > 0.0 && std::isfinite(crossoverBelow)))
-    return fail(
-        fmt::format("NewtonOptions::crossoverBelow = {}. Violated constraint: crossoverBelow > 0",
-                    crossoverBelow));
-  if (crossoverSteps < 1)
-    return fail(
-        fmt::format("NewtonOptions::crossoverSteps = {}. Violated constraint: crossoverSteps >= 1",
-                    crossoverSteps));
-  if (maxBacktracks < 1)
-    return fail(
-        fmt::format("NewtonOptions::maxBacktracks = {}. Violated constraint: maxBacktracks >= 1",
-                    maxBacktracks));
-  return true;
+  OptionCheck check("NewtonOptions", why);
+  check.require(denseRows >= 0, "denseRows", denseRows, "denseRows >= 0");
+  check.require(regularization >= 0.0 && std::isfinite(regularization), "regularization",
+                regularization, "regularization >= 0");
+  check.require(proximalWeight >= 0.0 && std::isfinite(proximalWeight), "proximalWeight",
+                proximalWeight, "proximalWeight >= 0");
+  check.require(minimumRegularization > 0.0 && minimumRegularization <= 1.0,
+                "minimumRegularization", minimumRegularization, "0 < minimumRegularization <= 1");
+  check.require(armijo > 0.0 && armijo < 0.5, "armijo", armijo, "0 < armijo < 0.5");
+  check.require(memory >= 1, "memory", memory, "memory >= 1");
+  check.require(crossoverBelow > 0.0 && std::isfinite(crossoverBelow), "crossoverBelow",
+                crossoverBelow, "crossoverBelow > 0");
+  check.require(crossoverSteps >= 1, "crossoverSteps", crossoverSteps, "crossoverSteps >= 1");
+  check.require(maxBacktracks >= 1, "maxBacktracks", maxBacktracks, "maxBacktracks >= 1");
+  return check.ok();
 }
 
 NewtonSolver::NewtonSolver(const NewtonOptions& options)
@@ -133,8 +110,7 @@ NewtonSolver::NewtonSolver(const NewtonOptions& options)
 NewtonSolver::~NewtonSolver() = default;
 
 void NewtonSolver::setOptions(const NewtonOptions& options) {
-  std::string why;
-  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(options);
   m_options = options;
   m_workspace->thetas.assign(static_cast<size_t>(m_options.memory), 0.0);
   m_workspace->crossoverResiduals.resize(static_cast<size_t>(m_options.crossoverSteps));

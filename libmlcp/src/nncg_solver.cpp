@@ -4,6 +4,7 @@
 #include "detail/row_access.hpp"
 
 #include <mlcp/nncg_solver.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <fmt/format.h>
 
@@ -22,22 +23,14 @@ constexpr int kRefreshInterval = 64;
 
 bool NncgOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
-  auto fail = [why](std::string message) {
-    if (why != nullptr) *why = std::move(message);
-    return false;
-  };
-  if (!(relaxation > 0.0 && relaxation < 2.0))
-    return fail(fmt::format("NncgOptions::relaxation = {}. Violated constraint: 0 < relaxation < 2",
-                            relaxation));
-  if (!(restartThreshold > 0.0))
-    return fail(
-        fmt::format("NncgOptions::restartThreshold = {}. Violated constraint: restartThreshold > 0",
-                    restartThreshold));
-  if (residualInterval < 1)
-    return fail(fmt::format(
-        "NncgOptions::residualInterval = {}. Violated constraint: residualInterval >= 1",
-        residualInterval));
-  return true;
+  OptionCheck check("NncgOptions", why);
+  check.require(relaxation > 0.0 && relaxation < 2.0, "relaxation", relaxation,
+                "0 < relaxation < 2");
+  check.require(restartThreshold > 0.0, "restartThreshold", restartThreshold,
+                "restartThreshold > 0");
+  check.require(residualInterval >= 1, "residualInterval", residualInterval,
+                "residualInterval >= 1");
+  return check.ok();
 }
 
 NncgSolver::NncgSolver(const NncgOptions& options)
@@ -49,8 +42,7 @@ NncgSolver::NncgSolver(const NncgOptions& options)
 NncgSolver::~NncgSolver() = default;
 
 void NncgSolver::setOptions(const NncgOptions& options) {
-  std::string why;
-  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(options);
   m_options = options;
 }
 

@@ -7,6 +7,7 @@
 #include "detail/row_blocks.hpp"
 
 #include <mlcp/nsgs_solver.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <fmt/format.h>
 
@@ -20,18 +21,12 @@ namespace {}  // namespace
 
 bool NsgsOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
-  auto fail = [why](std::string message) {
-    if (why != nullptr) *why = std::move(message);
-    return false;
-  };
-  if (!(relaxation > 0.0 && relaxation < 2.0))
-    return fail(fmt::format("NsgsOptions::relaxation = {}. Violated constraint: 0 < relaxation < 2",
-                            relaxation));
-  if (residualInterval < 1)
-    return fail(fmt::format(
-        "NsgsOptions::residualInterval = {}. Violated constraint: residualInterval >= 1",
-        residualInterval));
-  return true;
+  OptionCheck check("NsgsOptions", why);
+  check.require(relaxation > 0.0 && relaxation < 2.0, "relaxation", relaxation,
+                "0 < relaxation < 2");
+  check.require(residualInterval >= 1, "residualInterval", residualInterval,
+                "residualInterval >= 1");
+  return check.ok();
 }
 
 NsgsSolver::NsgsSolver(const NsgsOptions& options)
@@ -44,8 +39,7 @@ NsgsSolver::NsgsSolver(const NsgsOptions& options)
 NsgsSolver::~NsgsSolver() = default;
 
 void NsgsSolver::setOptions(const NsgsOptions& options) {
-  std::string why;
-  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(options);
   m_options = options;
 }
 

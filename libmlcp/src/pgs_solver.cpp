@@ -1,6 +1,7 @@
 #include "detail/pgs_iteration.hpp"
 #include "detail/row_access.hpp"
 
+#include <mlcp/option_check.hpp>
 #include <mlcp/pgs_solver.hpp>
 
 #include <fmt/format.h>
@@ -26,26 +27,14 @@ PgsOptions PgsOptions::accurate() {
 
 bool PgsOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
-  auto fail = [why](std::string message) {
-    if (why != nullptr) *why = std::move(message);
-    return false;
-  };
-  if (!(relaxation > 0.0 && relaxation < 2.0))
-    return fail(
-        fmt::format("PgsOptions::relaxation = {}. Violated constraint: "
-                    "0 < relaxation < 2",
-                    relaxation));
-  if (residualInterval < 1)
-    return fail(
-        fmt::format("PgsOptions::residualInterval = {}. Violated constraint: "
-                    "residualInterval >= 1",
-                    residualInterval));
-  if (!(deltaXTolerance >= 0.0))
-    return fail(
-        fmt::format("PgsOptions::deltaXTolerance = {}. Violated constraint: "
-                    "deltaXTolerance >= 0 (0 = off)",
-                    deltaXTolerance));
-  return true;
+  OptionCheck check("PgsOptions", why);
+  check.require(relaxation > 0.0 && relaxation < 2.0, "relaxation", relaxation,
+                "0 < relaxation < 2");
+  check.require(residualInterval >= 1, "residualInterval", residualInterval,
+                "residualInterval >= 1");
+  check.require(deltaXTolerance >= 0.0, "deltaXTolerance", deltaXTolerance,
+                "deltaXTolerance >= 0 (0 = off)");
+  return check.ok();
 }
 
 PgsSolver::PgsSolver(const PgsOptions& options)
@@ -57,8 +46,7 @@ PgsSolver::PgsSolver(const PgsOptions& options)
 PgsSolver::~PgsSolver() = default;
 
 void PgsSolver::setOptions(const PgsOptions& options) {
-  std::string why;
-  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(options);
   m_options = options;
 }
 

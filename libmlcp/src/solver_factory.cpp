@@ -38,8 +38,8 @@ PgsOptions pgsOptions(const SolverSettings& settings) {
   return options;
 }
 
-std::vector<SolverEntry> builtInSolvers() {
-  std::vector<SolverEntry> entries;
+/// The pivoting solvers: Dantzig (three variants) and Lemke.
+void addPivotingSolvers(std::vector<SolverEntry>& entries) {
   entries.push_back({"dantzig", "Dantzig pivoting (ODE's method), friction bounds made consistent",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
                        DantzigOptions options;
@@ -71,6 +71,10 @@ std::vector<SolverEntry> builtInSolvers() {
                        applyCommon(settings, options);
                        return std::make_unique<LemkeSolver>(options);
                      }});
+}
+
+/// The iterative solvers: PGS, APGD, Newton, NSGS, NNCG, PGS with subspace minimization, Jacobi.
+void addIterativeSolvers(std::vector<SolverEntry>& entries) {
   entries.push_back({"pgs",
                      "Projected Gauss-Seidel / SOR (ODE quickstep) on dense, sparse or J, M^-1",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
@@ -140,6 +144,10 @@ std::vector<SolverEntry> builtInSolvers() {
                          return std::make_unique<JacobiSolver>(options);
                        }});
   }
+}
+
+/// The solvers made of others: auto and fallback.
+void addCompositeSolvers(std::vector<SolverEntry>& entries) {
   entries.push_back({"auto",
                      "Chooses by the measured structure (symmetry, size, islands, diagonal) and "
                      "says why; the chosen chain ends in the best answer",
@@ -156,6 +164,13 @@ std::vector<SolverEntry> builtInSolvers() {
            stages.push_back(makeSolver(stage, settings));
          return std::make_unique<FallbackSolver>(std::move(stages));
        }});
+}
+
+std::vector<SolverEntry> builtInSolvers() {
+  std::vector<SolverEntry> entries;
+  addPivotingSolvers(entries);
+  addIterativeSolvers(entries);
+  addCompositeSolvers(entries);
   return entries;
 }
 

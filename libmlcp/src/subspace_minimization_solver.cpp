@@ -3,6 +3,8 @@
 #include "detail/pgs_iteration.hpp"
 #include "detail/row_access.hpp"
 
+#include <mlcp/friction_bounds.hpp>
+#include <mlcp/option_check.hpp>
 #include <mlcp/subspace_minimization_solver.hpp>
 
 #include <fmt/format.h>
@@ -14,29 +16,15 @@ namespace mlcp {
 
 bool SubspaceMinimizationOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
-  auto fail = [why](std::string message) {
-    if (why != nullptr) *why = std::move(message);
-    return false;
-  };
-  if (pgsSweeps < 1)
-    return fail(fmt::format(
-        "SubspaceMinimizationOptions::pgsSweeps = {}. Violated constraint: pgsSweeps >= 1",
-        pgsSweeps));
-  if (!(relaxation > 0.0 && relaxation < 2.0))
-    return fail(fmt::format(
-        "SubspaceMinimizationOptions::relaxation = {}. Violated constraint: 0 < relaxation < 2",
-        relaxation));
-  if (subspaceProducts < 2)
-    return fail(
-        fmt::format("SubspaceMinimizationOptions::subspaceProducts = {}. Violated constraint: "
-                    "subspaceProducts >= 2",
-                    subspaceProducts));
-  if (!(subspaceTolerance > 0.0 && subspaceTolerance < 1.0))
-    return fail(
-        fmt::format("SubspaceMinimizationOptions::subspaceTolerance = {}. Violated constraint: "
-                    "0 < subspaceTolerance < 1",
-                    subspaceTolerance));
-  return true;
+  OptionCheck check("SubspaceMinimizationOptions", why);
+  check.require(pgsSweeps >= 1, "pgsSweeps", pgsSweeps, "pgsSweeps >= 1");
+  check.require(relaxation > 0.0 && relaxation < 2.0, "relaxation", relaxation,
+                "0 < relaxation < 2");
+  check.require(subspaceProducts >= 2, "subspaceProducts", subspaceProducts,
+                "subspaceProducts >= 2");
+  check.require(subspaceTolerance > 0.0 && subspaceTolerance < 1.0, "subspaceTolerance",
+                subspaceTolerance, "0 < subspaceTolerance < 1");
+  return check.ok();
 }
 
 SubspaceMinimizationSolver::SubspaceMinimizationSolver(const SubspaceMinimizationOptions& options)
@@ -48,8 +36,7 @@ SubspaceMinimizationSolver::SubspaceMinimizationSolver(const SubspaceMinimizatio
 SubspaceMinimizationSolver::~SubspaceMinimizationSolver() = default;
 
 void SubspaceMinimizationSolver::setOptions(const SubspaceMinimizationOptions& options) {
-  std::string why;
-  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(options);
   m_options = options;
 }
 
@@ -146,7 +133,7 @@ double SubspaceMinimizationSolver::feasibleLength(const ProblemView& problem,
       if (std::isfinite(problem.hi[i])) limit(problem.hi[i] - x[i], -d);
       continue;
     }
-    const double mu = std::abs(problem.hi[i]);
+    const double mu = frictionCoefficient(problem.hi[i]);
     limit(mu * x[k] - x[i], mu * m_step[k] - d);  // x_i <= mu x_k (x_k >= 0)
     limit(mu * x[k] + x[i], mu * m_step[k] + d);  // x_i >= -mu x_k
   }

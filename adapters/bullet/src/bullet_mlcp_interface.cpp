@@ -1,6 +1,7 @@
 #include "detail/bullet_arrays.hpp"
 
 #include <mlcp/adapters/bullet/bullet_mlcp_interface.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <exception>
 #include <stdexcept>
@@ -12,8 +13,7 @@ BulletMlcpInterface::BulletMlcpInterface(std::unique_ptr<MixedLCP> solver, const
       m_policy(policy),
       m_arrays(std::make_unique<detail::BulletArrays>()) {
   if (!m_solver) throw std::invalid_argument("BulletMlcpInterface: the solver is null");
-  std::string why;
-  if (!m_policy.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(m_policy);
 }
 
 BulletMlcpInterface::~BulletMlcpInterface() = default;

@@ -1,5 +1,6 @@
 #include <mlcp/adapters/bullet/bullet_peer_solver.hpp>
 #include <mlcp/adapters/common/peer_verdict.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <fmt/format.h>
 
@@ -15,15 +16,10 @@ namespace mlcp::adapters {
 
 bool BulletPeerOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
-  if (!(lemkeBound > 0.0 && std::isfinite(lemkeBound))) {
-    if (why != nullptr)
-      *why = fmt::format(
-          "BulletPeerOptions::lemkeBound = {}. Violated constraint: "
-          "0 < lemkeBound < inf",
-          lemkeBound);
-    return false;
-  }
-  return true;
+  OptionCheck check("BulletPeerOptions", why);
+  check.require(lemkeBound > 0.0 && std::isfinite(lemkeBound), "lemkeBound", lemkeBound,
+                "0 < lemkeBound < inf");
+  return check.ok();
 }
 
 BulletPeerSolver::BulletPeerSolver(BulletMethod method, const BulletPeerOptions& options)
@@ -45,8 +41,7 @@ BulletPeerSolver::BulletPeerSolver(BulletMethod method, const BulletPeerOptions&
 BulletPeerSolver::~BulletPeerSolver() = default;
 
 void BulletPeerSolver::setOptions(const BulletPeerOptions& options) {
-  std::string why;
-  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(options);
   m_options = options;
   if (m_method == BulletMethod::Lemke)
     static_cast<btLemkeSolver&>(*m_peer).m_maxLoops = m_options.maxIterations;

@@ -1,4 +1,5 @@
 #include <mlcp/adapters/bullet/bullet_scene.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <btBulletDynamicsCommon.h>
 #include <fmt/format.h>
@@ -13,33 +14,14 @@
 namespace mlcp::adapters {
 
 bool BulletSceneOptions::isValid(std::string* why) const {
-  auto fail = [why](std::string message) {
-    if (why != nullptr) *why = std::move(message);
-    return false;
-  };
-  if (boxes < 0)
-    return fail(
-        fmt::format("BulletSceneOptions::boxes = {}. Violated constraint: boxes >= 0 "
-                    "(0 = scene default)",
-                    boxes));
-  if (!(timeStep > 0.0))
-    return fail(
-        fmt::format("BulletSceneOptions::timeStep = {}. Violated constraint: "
-                    "timeStep > 0",
-                    timeStep));
-  if (!(cfm >= 0.0))
-    return fail(fmt::format("BulletSceneOptions::cfm = {}. Violated constraint: cfm >= 0", cfm));
-  if (!(friction >= 0.0))
-    return fail(
-        fmt::format("BulletSceneOptions::friction = {}. Violated constraint: "
-                    "friction >= 0",
-                    friction));
-  if (kind == SceneKind::Slope && boxes > 1)
-    return fail(
-        fmt::format("BulletSceneOptions::boxes = {}. Violated constraint: the slope "
-                    "scene has one box",
-                    boxes));
-  return true;
+  OptionCheck check("BulletSceneOptions", why);
+  check.require(boxes >= 0, "boxes", boxes, "boxes >= 0 (0 = scene default)");
+  check.require(timeStep > 0.0, "timeStep", timeStep, "timeStep > 0");
+  check.require(cfm >= 0.0, "cfm", cfm, "cfm >= 0");
+  check.require(friction >= 0.0, "friction", friction, "friction >= 0");
+  check.require(!(kind == SceneKind::Slope && boxes > 1), "boxes", boxes,
+                "the slope scene has one box");
+  return check.ok();
 }
 
 struct BulletScene::Impl {
@@ -158,8 +140,7 @@ struct BulletScene::Impl {
 
 BulletScene::BulletScene(const BulletSceneOptions& options, btMLCPSolverInterface& solver)
     : m_impl(std::make_unique<Impl>(solver)) {
-  std::string why;
-  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(options);
   Impl& s = *m_impl;
   s.options = options;
   s.world.setGravity(btVector3(0, 0, -9.81));

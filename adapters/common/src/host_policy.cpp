@@ -1,4 +1,5 @@
 #include <mlcp/adapters/common/host_policy.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <fmt/format.h>
 
@@ -8,21 +9,11 @@
 namespace mlcp::adapters {
 
 bool HostPolicy::isValid(std::string* why) const {
-  auto fail = [why](std::string message) {
-    if (why != nullptr) *why = std::move(message);
-    return false;
-  };
-  if (!(infiniteBound > 0.0))
-    return fail(
-        fmt::format("HostPolicy::infiniteBound = {}. Violated constraint: "
-                    "infiniteBound > 0",
-                    infiniteBound));
-  if (!(acceptRelativeResidual >= 0.0))
-    return fail(
-        fmt::format("HostPolicy::acceptRelativeResidual = {}. Violated constraint: "
-                    "acceptRelativeResidual >= 0",
-                    acceptRelativeResidual));
-  return true;
+  OptionCheck check("HostPolicy", why);
+  check.require(infiniteBound > 0.0, "infiniteBound", infiniteBound, "infiniteBound > 0");
+  check.require(acceptRelativeResidual >= 0.0, "acceptRelativeResidual", acceptRelativeResidual,
+                "acceptRelativeResidual >= 0");
+  return check.ok();
 }
 
 bool acceptedByHost(const SolveReport& report, const HostPolicy& policy) {

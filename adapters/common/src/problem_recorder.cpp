@@ -1,5 +1,6 @@
 #include <mlcp/adapters/common/problem_recorder.hpp>
 #include <mlcp/blcp_io.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <fmt/format.h>
 
@@ -9,25 +10,15 @@
 namespace mlcp::adapters {
 
 bool RecorderOptions::isValid(std::string* why) const {
-  auto fail = [why](std::string message) {
-    if (why != nullptr) *why = std::move(message);
-    return false;
-  };
-  if (first < 0)
-    return fail(fmt::format("RecorderOptions::first = {}. Violated constraint: first >= 0", first));
-  if (every < 1)
-    return fail(fmt::format("RecorderOptions::every = {}. Violated constraint: every >= 1", every));
-  if (maxFiles < 0)
-    return fail(
-        fmt::format("RecorderOptions::maxFiles = {}. Violated constraint: maxFiles >= 0 "
-                    "(0 = no limit)",
-                    maxFiles));
-  return true;
+  OptionCheck check("RecorderOptions", why);
+  check.require(first >= 0, "first", first, "first >= 0");
+  check.require(every >= 1, "every", every, "every >= 1");
+  check.require(maxFiles >= 0, "maxFiles", maxFiles, "maxFiles >= 0 (0 = no limit)");
+  return check.ok();
 }
 
 ProblemRecorder::ProblemRecorder(RecorderOptions options) : m_options(std::move(options)) {
-  std::string why;
-  if (!m_options.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(m_options);
 }
 
 bool ProblemRecorder::wantsNext(int n) const {

@@ -1,6 +1,7 @@
 #include "detail/dart_arrays.hpp"
 
 #include <mlcp/adapters/dart/dart_boxed_lcp_solver.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <exception>
 #include <stdexcept>
@@ -10,8 +11,7 @@ namespace mlcp::adapters {
 DartBoxedLcpSolver::DartBoxedLcpSolver(std::unique_ptr<MixedLCP> solver, const HostPolicy& policy)
     : m_solver(std::move(solver)), m_policy(policy) {
   if (!m_solver) throw std::invalid_argument("DartBoxedLcpSolver: the solver is null");
-  std::string why;
-  if (!m_policy.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(m_policy);
 }
 
 DartBoxedLcpSolver::~DartBoxedLcpSolver() = default;

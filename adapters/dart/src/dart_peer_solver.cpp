@@ -1,6 +1,7 @@
 #include <mlcp/adapters/common/padded_stride.hpp>
 #include <mlcp/adapters/common/peer_verdict.hpp>
 #include <mlcp/adapters/dart/dart_peer_solver.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <dart/constraint/DantzigBoxedLcpSolver.hpp>
 #include <dart/constraint/PgsBoxedLcpSolver.hpp>
@@ -22,8 +23,7 @@ DartPeerSolver::DartPeerSolver(DartMethod method, const DartPeerOptions& options
 DartPeerSolver::~DartPeerSolver() = default;
 
 void DartPeerSolver::setOptions(const DartPeerOptions& options) {
-  std::string why;
-  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(options);
   m_options = options;
   if (m_method == DartMethod::Pgs) {
     auto& pgs = static_cast<dart::constraint::PgsBoxedLcpSolver&>(*m_peer);

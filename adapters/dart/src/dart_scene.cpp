@@ -1,4 +1,5 @@
 #include <mlcp/adapters/dart/dart_scene.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <dart/collision/dart/DARTCollisionDetector.hpp>
 #include <dart/collision/fcl/FCLCollisionDetector.hpp>
@@ -22,29 +23,13 @@ namespace mlcp::adapters {
 namespace dd = dart::dynamics;
 
 bool DartSceneOptions::isValid(std::string* why) const {
-  auto fail = [why](std::string message) {
-    if (why != nullptr) *why = std::move(message);
-    return false;
-  };
-  if (boxes < 0)
-    return fail(
-        fmt::format("DartSceneOptions::boxes = {}. Violated constraint: boxes >= 0 "
-                    "(0 = scene default)",
-                    boxes));
-  if (!(timeStep > 0.0))
-    return fail(fmt::format("DartSceneOptions::timeStep = {}. Violated constraint: timeStep > 0",
-                            timeStep));
-  if (!(friction >= 0.0))
-    return fail(
-        fmt::format("DartSceneOptions::friction = {}. Violated constraint: "
-                    "friction >= 0",
-                    friction));
-  if (kind == SceneKind::Slope && boxes > 1)
-    return fail(
-        fmt::format("DartSceneOptions::boxes = {}. Violated constraint: the slope scene "
-                    "has one box",
-                    boxes));
-  return true;
+  OptionCheck check("DartSceneOptions", why);
+  check.require(boxes >= 0, "boxes", boxes, "boxes >= 0 (0 = scene default)");
+  check.require(timeStep > 0.0, "timeStep", timeStep, "timeStep > 0");
+  check.require(friction >= 0.0, "friction", friction, "friction >= 0");
+  check.require(!(kind == SceneKind::Slope && boxes > 1), "boxes", boxes,
+                "the slope scene has one box");
+  return check.ok();
 }
 
 struct DartScene::Impl {
@@ -151,8 +136,7 @@ DartScene::DartScene(const DartSceneOptions& options,
                      std::shared_ptr<dart::constraint::BoxedLcpSolver> primary,
                      std::shared_ptr<dart::constraint::BoxedLcpSolver> secondary)
     : m_impl(std::make_unique<Impl>()) {
-  std::string why;
-  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(options);
   if (!primary) throw std::invalid_argument("DartScene: the primary BoxedLcpSolver is null");
   Impl& s = *m_impl;
   s.options = options;

@@ -1,5 +1,6 @@
 #include <mlcp/adapters/common/peer_verdict.hpp>
 #include <mlcp/adapters/siconos/siconos_solver.hpp>
+#include <mlcp/option_check.hpp>
 
 #include <fmt/format.h>
 #include <siconos/numerics/LCP_Solvers.h>
@@ -80,23 +81,12 @@ struct SiconosSolver::Workspace {
 
 bool SiconosOptions::isValid(std::string* why) const {
   if (!SolverOptions::isValid(why)) return false;
-  if (!(siconosTolerance > 0.0)) {
-    if (why != nullptr)
-      *why = fmt::format(
-          "SiconosOptions::siconosTolerance = {}. Violated constraint: "
-          "siconosTolerance > 0",
-          siconosTolerance);
-    return false;
-  }
-  if (maxEnumerationSize < 1 || maxEnumerationSize > 30) {
-    if (why != nullptr)
-      *why = fmt::format(
-          "SiconosOptions::maxEnumerationSize = {}. Violated constraint: "
-          "1 <= maxEnumerationSize <= 30",
-          maxEnumerationSize);
-    return false;
-  }
-  return true;
+  OptionCheck check("SiconosOptions", why);
+  check.require(siconosTolerance > 0.0, "siconosTolerance", siconosTolerance,
+                "siconosTolerance > 0");
+  check.require(maxEnumerationSize >= 1 && maxEnumerationSize <= 30, "maxEnumerationSize",
+                maxEnumerationSize, "1 <= maxEnumerationSize <= 30");
+  return check.ok();
 }
 
 SiconosSolver::SiconosSolver(SiconosMethod method, const SiconosOptions& options)
@@ -107,8 +97,7 @@ SiconosSolver::SiconosSolver(SiconosMethod method, const SiconosOptions& options
 SiconosSolver::~SiconosSolver() = default;
 
 void SiconosSolver::setOptions(const SiconosOptions& options) {
-  std::string why;
-  if (!options.isValid(&why)) throw std::invalid_argument(why);
+  requireValid(options);
   m_options = options;
 }
 

@@ -1,6 +1,7 @@
 #include "broad_phase.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <variant>
@@ -21,6 +22,44 @@ Eigen::Vector3d halfExtents(const Shape& shape, const Eigen::Isometry3d& X_WG) {
   return Eigen::Vector3d::Constant(std::numeric_limits<double>::infinity());
 }
 
+/// True when geometries i and j may touch: not both static, not on one body, and passed by the
+/// filter (when there is one).
+bool acceptPair(const std::vector<Geometry>& geometries,
+                const BodyPairFilter& filter,
+                int i,
+                int j) {
+  const int bi = geometries[static_cast<size_t>(i)].body;
+  const int bj = geometries[static_cast<size_t>(j)].body;
+  if (bi < 0 && bj < 0) return false;
+  if (bi == bj) return false;
+  return !filter || filter(bi, bj);
+}
+
+/// The pair (i, j) in its order: a static geometry is always the pair's second (B), so contact
+/// normals point at the body; otherwise the lower index first.
+std::pair<int, int> orderedPair(const std::vector<Geometry>& geometries, int i, int j) {
+  if (geometries[static_cast<size_t>(i)].body < 0) return std::make_pair(j, i);
+  if (geometries[static_cast<size_t>(j)].body < 0) return std::make_pair(i, j);
+  return std::make_pair(std::min(i, j), std::max(i, j));
+}
+
+/// The sweep axis: the largest spread of the count box centres (variance times the count, from
+/// the sums of the centres and of their squares); the strips run across the second largest.
+/// Returns (sweep, second, third); (0, 1, 2) without boxes.
+std::array<Eigen::Index, 3> sweepAxes(const Eigen::Vector3d& sum,
+                                      const Eigen::Vector3d& sumSquares,
+                                      size_t count) {
+  Eigen::Index axis = 0;
+  Eigen::Index second = 1;
+  if (count > 0) {
+    Eigen::Vector3d spread = sumSquares - sum.cwiseAbs2() / static_cast<double>(count);
+    spread.maxCoeff(&axis);
+    spread[axis] = -std::numeric_limits<double>::infinity();
+    spread.maxCoeff(&second);
+  }
+  return {axis, second, 3 - axis - second};
+}
+
 }  // namespace
 
 void BroadPhase::update(const std::vector<Body>& bodies,
@@ -31,19 +70,8 @@ void BroadPhase::update(const std::vector<Body>& bodies,
   m_pairs.clear();
   m_planes.clear();
   m_entries.clear();
-  auto accept = [&](int i, int j) {
-    const int bi = geometries[static_cast<size_t>(i)].body;
-    const int bj = geometries[static_cast<size_t>(j)].body;
-    if (bi < 0 && bj < 0) return false;
-    if (bi == bj) return false;
-    return !filter || filter(bi, bj);
-  };
-  // A static geometry is always the pair's second (B), so contact normals point at the body.
-  auto makePair = [&](int i, int j) {
-    if (geometries[static_cast<size_t>(i)].body < 0) return std::make_pair(j, i);
-    if (geometries[static_cast<size_t>(j)].body < 0) return std::make_pair(i, j);
-    return std::make_pair(std::min(i, j), std::max(i, j));
-  };
+  auto accept = [&](int i, int j) { return acceptPair(geometries, filter, i, j); };
+  auto makePair = [&](int i, int j) { return orderedPair(geometries, i, j); };
   Eigen::Vector3d sum = Eigen::Vector3d::Zero();
   Eigen::Vector3d sumSquares = Eigen::Vector3d::Zero();
   for (int i = 0; i < count; ++i) {
@@ -69,17 +97,10 @@ void BroadPhase::update(const std::vector<Body>& bodies,
         m_pairs.push_back(makePair(plane, e.geometry));
     }
   }
-  // Sweep axis: the largest spread of the centres (variance times the count); strips across the
-  // second largest.
-  Eigen::Index axis = 0;
-  Eigen::Index second = 1;
-  if (!m_entries.empty()) {
-    Eigen::Vector3d spread = sumSquares - sum.cwiseAbs2() / static_cast<double>(m_entries.size());
-    spread.maxCoeff(&axis);
-    spread[axis] = -std::numeric_limits<double>::infinity();
-    spread.maxCoeff(&second);
-  }
-  const Eigen::Index third = 3 - axis - second;
+  const std::array<Eigen::Index, 3> axes = sweepAxes(sum, sumSquares, m_entries.size());
+  const Eigen::Index axis = axes[0];
+  const Eigen::Index second = axes[1];
+  const Eigen::Index third = axes[2];
   // Strips across the second axis a little wider than the widest box on it: two boxes that
   // overlap there have their lower ends less than a strip apart, so lie in the same strip or in
   // neighbouring ones.

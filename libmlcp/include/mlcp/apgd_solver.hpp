@@ -10,7 +10,7 @@
 namespace mlcp {
 
 namespace detail {
-class SymmetricScaling;
+class SymmetricRowScaling;
 }  // namespace detail
 
 /// Options of ApgdSolver. SolverOptions::maxIterations counts
@@ -56,7 +56,7 @@ struct ApgdStatistics {
 /// sparse, or the factors J, M^-1, cfm with O(12 n) products through fc = M^-1 J^T x, Chrono's
 /// SchurComplementProduct; registered as "apgd", alias "apgd-matrix-free"): [Mazhar 2015] as in
 /// Chrono::Multicore's ChSolverMulticoreAPGD, the consistent variant with gradient g = A y - b
-/// throughout (shared/reference/solvers.md §4.1, §4.4).
+/// throughout (docs/iterative-solvers.md, "APGD", which gives the steps and their sources).
 ///
 /// Problem: w = A x - b, l <= x <= u with complementarity, friction rows bounded by u_i =
 /// |hi_i x_k|, l_i = -u_i (mlcp::Problem): the same BLCP as DantzigSolver and PgsSolver, judged
@@ -88,7 +88,7 @@ struct ApgdStatistics {
 ///
 /// Row equilibration: when A = C S is a symmetric S with rows scaled (C positive diagonal: a
 /// contact's rows in other units), W = C^-1 (up to a factor per connected component of A's
-/// graph; detail::SymmetricScaling) makes W A symmetric, and the inner products of steps 2 and 4
+/// graph; detail::SymmetricRowScaling) makes W A symmetric, and the inner products of steps 2 and 4
 /// are taken with W (d^T W A d, d^T W D d, the restart's g^T W d), the Lipschitz estimate on
 /// (W D)^-1/2 W A (W D)^-1/2. The step D^-1 g itself is blind to row scaling, so the iterates
 /// are the same for every such scaling. For a symmetric A, W = 1 (the method above); an A that
@@ -97,8 +97,9 @@ struct ApgdStatistics {
 /// Rows with A_ii ~ 0 (x_i does not move w_i) take their one-row answer from g_i at each step:
 /// lo_i when g_i > 0, hi_i when g_i < 0 (kept when that bound is infinite).
 ///
-/// Stopping test (SolverOptions::accepts): the spec's scaled residual <= relativeTolerance, or
-/// ||r||_inf <= absoluteTolerance when set, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged);
+/// Stopping test (SolverOptions::accepts): the spec's scaled residual AND the relative residual
+/// ||r||_inf / max(1, ||b||_inf) <= relativeTolerance, and ||r||_inf <= absoluteTolerance when
+/// that is set, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged);
 /// MaxIterations, TimeLimit, Inaccurate (deltaXTolerance) and Unbounded (a zero row of A that
 /// pushes x_i toward an infinite bound, named in the message) as for PgsSolver;
 /// NumericalFailure when backtracking cannot find a step (A not positive semi-definite). x is
@@ -145,7 +146,7 @@ class ApgdSolver final : public MixedLCP {
 
   ApgdOptions m_options;
   ApgdStatistics m_statistics;
-  std::unique_ptr<detail::SymmetricScaling> m_scaling;  // row weights W, W A symmetric
+  std::unique_ptr<detail::SymmetricRowScaling> m_scaling;  // row weights W, W A symmetric
   // Workspace (n each): iterate and its product, previous iterate and its product, the
   // extrapolated point and its product, the gradient, the best iterate, 1 / diag(A).
   Eigen::VectorXd m_x, m_Ax, m_xPrevious, m_AxPrevious, m_y, m_Ay, m_g, m_best, m_inverseD;

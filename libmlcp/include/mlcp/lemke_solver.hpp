@@ -59,9 +59,10 @@ struct LemkeOptions : SolverOptions {
 /// Refuses (Status::Unsupported): n > maxRows; a friction row whose normal row can be
 /// negative (its lo < 0 or it is free or upper-bounded).
 /// With a singular equality block the free rows left over often end on a secondary ray.
-/// Stopping test: the spec residual ||x - clamp(x - w, l(x), u(x))||_inf / max(1, ||b||_inf) of
-/// the final x must be <= relativeTolerance (or <= absoluteTolerance in absolute terms) for
-/// Converged; otherwise Inaccurate (ill-conditioned basis).
+/// Stopping test (SolverOptions::accepts) on the final x: the spec's scaled residual AND the
+/// relative residual ||x - clamp(x - w, l(x), u(x))||_inf / max(1, ||b||_inf) <=
+/// relativeTolerance (and the absolute one <= absoluteTolerance when set) for Converged;
+/// otherwise Inaccurate (ill-conditioned basis).
 /// Statuses: Unbounded (secondary ray), MaxIterations (pivot limit), TimeLimit.
 /// Cost: O(N^2) per pivot, O(N^3) per recomputation of B^-1 (every N pivots).
 /// Memory: O(n^2) (3 n^2 doubles for the elimination, 4 n^2 for M, 8 n^2 for the tableau:

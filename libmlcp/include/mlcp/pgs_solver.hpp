@@ -77,8 +77,9 @@ struct PgsOptions : SolverOptions {
 ///  4. Every residualInterval sweeps: the spec residuals from the kept A x; when they meet the
 ///     tolerance, A x is recomputed from scratch and the test repeated before stopping.
 ///
-/// Stopping test (SolverOptions::accepts): the spec's scaled residual <= relativeTolerance, or
-/// ||r||_inf <= absoluteTolerance when set, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged);
+/// Stopping test (SolverOptions::accepts): the spec's scaled residual AND the relative residual
+/// ||r||_inf / max(1, ||b||_inf) <= relativeTolerance, and ||r||_inf <= absoluteTolerance when
+/// that is set, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (Converged);
 /// PGS's iterates do not change when the problem or single rows are scaled, and neither does
 /// this test. MaxIterations after
 /// maxIterations sweeps, TimeLimit after maxSeconds, Inaccurate after a deltaXTolerance stop

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <mlcp/friction_bounds.hpp>
+
 #include <Eigen/Core>
 
 #include <algorithm>
@@ -24,8 +26,8 @@ struct Residuals {
   int worstRow = -1;  ///< row of the largest |r_i|, -1 when n = 0
 };
 
-/// Effective bounds of row i for solution x: (lo_i, hi_i) when findex_i < 0, otherwise
-/// u = |hi_i * x_findex_i|, l = -u (ODE's convention; 0 * inf is taken as 0).
+/// Effective bounds of row i for solution x (n): (lo_i, hi_i) when findex_i < 0, otherwise the
+/// friction box of mlcp/friction_bounds.hpp, u = |hi_i * x_findex_i|, l = -u (0 * inf is 0).
 /// @pre findex_i < x.size()
 inline void effectiveBounds(int i,
                             const Eigen::Ref<const Eigen::VectorXd>& x,
@@ -34,15 +36,7 @@ inline void effectiveBounds(int i,
                             const Eigen::Ref<const Eigen::VectorXi>& findex,
                             double& l,
                             double& u) {
-  const int k = findex[i];
-  if (k < 0) {
-    l = lo[i];
-    u = hi[i];
-    return;
-  }
-  const double normal = x[k];
-  u = normal == 0.0 ? 0.0 : std::abs(hi[i] * normal);
-  l = -u;
+  rowEffectiveBounds(findex[i], lo[i], hi[i], x, l, u);
 }
 
 /// Natural-map residual of row i: x_i - clamp(x_i - w_i, l_i, u_i).

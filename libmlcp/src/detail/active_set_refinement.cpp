@@ -2,6 +2,8 @@
 
 #include "symmetric_sparse_matrix.hpp"
 
+#include <mlcp/friction_bounds.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -110,7 +112,8 @@ bool ActiveSetRefinement::fixRows(const Eigen::Matrix<signed char, Eigen::Dynami
     if (sets[i] == 0) {
       x[i] = 0.0;
     } else if (m_couple && findex[i] >= 0) {
-      m_coupling[i] = (sets[i] == 2 ? 1.0 : -1.0) * std::abs((*m_hi)[i]) * m_sign[findex[i]];
+      m_coupling[i] =
+          (sets[i] == 2 ? 1.0 : -1.0) * frictionCoefficient((*m_hi)[i]) * m_sign[findex[i]];
       x[i] = 0.0;  // filled below from its normal
     } else {
       x[i] = sets[i] == 1 ? (*m_lo)[i] : (*m_hi)[i];
@@ -315,7 +318,7 @@ int ActiveSetRefinement::countViolations(const Eigen::VectorXd& b,
         m_sign[k] = sign;
         signsChanged = true;
       }
-      u = std::abs((*m_hi)[i] * x[k]);
+      u = frictionBound((*m_hi)[i], x[k]);
       l = -u;
     }
     const double r = x[i] - std::clamp(x[i] - m_w[i] / rowScales[i], l, u);

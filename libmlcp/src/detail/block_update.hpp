@@ -4,6 +4,7 @@
 #include "local_block_solver.hpp"
 #include "row_blocks.hpp"
 
+#include <mlcp/friction_bounds.hpp>
 #include <mlcp/mixed_lcp.hpp>
 
 #include <Eigen/Core>
@@ -84,12 +85,9 @@ inline void relaxBlock(const ProblemView& problem,
   const int* rows = blocks.rows(b);
   for (int a = 0; a < block.m; ++a) block.x[a] = x[rows[a]] + omega * (block.x[a] - x[rows[a]]);
   for (int a = 0; a < block.m; ++a) {
-    double l = problem.lo[rows[a]];
-    double u = problem.hi[rows[a]];
-    if (block.normal[a] >= 0) {
-      u = std::abs(problem.hi[rows[a]] * block.x[block.normal[a]]);
-      l = -u;
-    }
+    double l = 0.0;
+    double u = 0.0;
+    rowEffectiveBounds(block.normal[a], problem.lo[rows[a]], problem.hi[rows[a]], block.x, l, u);
     block.x[a] = std::clamp(block.x[a], l, u);
   }
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <mlcp/friction_bounds.hpp>
 #include <mlcp/mixed_lcp.hpp>
 #include <mlcp/residual.hpp>
 
@@ -11,19 +12,11 @@
 
 namespace mlcp::detail {
 
-/// Effective bounds [l, u] of row i for the current x (shared/spec/blcp-text-format.md): (lo_i,
-/// hi_i) when findex_i < 0, else u = |hi_i x_k| (0 when x_k = 0), l = -u. The hot-loop twin of
-/// mlcp::effectiveBounds().
+/// Effective bounds [l, u] of row i for the current x (mlcp/friction_bounds.hpp): the hot-loop
+/// twin of mlcp::effectiveBounds() on a ProblemView.
 inline void rowBounds(
     const ProblemView& problem, const Eigen::VectorXd& x, int i, double& l, double& u) {
-  const int k = problem.findex[i];
-  if (k < 0) {
-    l = problem.lo[i];
-    u = problem.hi[i];
-    return;
-  }
-  u = x[k] == 0.0 ? 0.0 : std::abs(problem.hi[i] * x[k]);
-  l = -u;
+  rowEffectiveBounds(problem.findex[i], problem.lo[i], problem.hi[i], x, l, u);
 }
 
 /// Projects x (n) onto its effective bounds: rows with findex < 0 onto [lo, hi] first, then the

@@ -2,6 +2,8 @@
 
 #include "clamped_system.hpp"
 
+#include <mlcp/friction_bounds.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -117,8 +119,7 @@ void DantzigPivoting::setFrictionBounds(int first) {
   for (int k = first; k < m_n; ++k) {
     const int normalRow = m_findex[k];
     const double normal = m_x[m_positionOf[normalRow]] + m_normalOffset[normalRow];
-    // 0 * inf = 0: a row without normal force has no friction.
-    const double u = normal == 0.0 ? 0.0 : std::abs(m_hi[k] * normal);
+    const double u = frictionBound(m_hi[k], normal);
     m_hi[k] = u;
     m_lo[k] = -u;
   }

@@ -1,5 +1,7 @@
 #include "interior_point.hpp"
 
+#include <mlcp/friction_bounds.hpp>
+
 #include <algorithm>
 #include <cmath>
 
@@ -54,7 +56,7 @@ bool InteriorPoint::setUp(const ProblemView& problem) {
     m_mu[i] = 0.0;
     if (k >= 0) {
       if (!(problem.lo[k] >= 0.0 && std::isfinite(problem.lo[k]))) return false;
-      m_mu[i] = std::abs(problem.hi[i]);
+      m_mu[i] = frictionCoefficient(problem.hi[i]);
       m_lower[i] = 0.0;  // the value of a fixed friction row
       // No friction when mu = 0 or the normal is held at 0.
       m_kind[i] = m_mu[i] == 0.0 || problem.hi[k] == 0.0 ? kFixed : kFriction;

@@ -1,5 +1,7 @@
 #include "lcp_transform.hpp"
 
+#include <mlcp/friction_bounds.hpp>
+
 #include <cmath>
 
 namespace mlcp::detail {
@@ -81,7 +83,7 @@ int LcpTransform::build(const Eigen::Ref<const Eigen::MatrixXd>& A,
     if (k < 0) continue;
     const bool normalAffine = m_var2[k] < 0 && (m_var1[k] < 0 || m_coef1[k] == 1.0);
     if (!normalAffine || m_x0[k] < 0.0) return i;
-    const double mu = std::abs(hi[i]);
+    const double mu = frictionCoefficient(hi[i]);
     if (mu == 0.0) continue;  // the box is [0, 0]: x_i = 0
     const int y = addVariable(kBoxLower, i);
     const int s = addVariable(kBoxSlack, i);

@@ -1,5 +1,7 @@
 #include "local_block_solver.hpp"
 
+#include <mlcp/friction_bounds.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -16,25 +18,14 @@ constexpr double kSingular = 1e-13;
 }  // namespace
 
 void LocalBlockSolver::bounds(const Block& block, int i, double& l, double& u) const {
-  const int k = block.normal[i];
-  if (k < 0) {
-    l = block.lo[i];
-    u = block.hi[i];
-    return;
-  }
-  u = m_candidate[k] == 0.0 ? 0.0 : std::abs(block.hi[i] * m_candidate[k]);
-  l = -u;
+  rowEffectiveBounds(block.normal[i], block.lo[i], block.hi[i], m_candidate, l, u);
 }
 
 void LocalBlockSolver::setsFromX(const Block& block) {
   for (int i = 0; i < block.m; ++i) {
-    double l = block.lo[i];
-    double u = block.hi[i];
-    const int k = block.normal[i];
-    if (k >= 0) {
-      u = block.x[k] == 0.0 ? 0.0 : std::abs(block.hi[i] * block.x[k]);
-      l = -u;
-    }
+    double l = 0.0;
+    double u = 0.0;
+    rowEffectiveBounds(block.normal[i], block.lo[i], block.hi[i], block.x, l, u);
     const double x = block.x[i];
     m_sets[i] = std::isfinite(l) && x <= l ? kLower : (std::isfinite(u) && x >= u ? kUpper : kFree);
   }
@@ -58,7 +49,7 @@ bool LocalBlockSolver::solveSets(const Block& block) {
     } else {
       // x_i = -+ mu |x_k|, linear in x_k with the sign x_k has on entry (normals are >= 0).
       const double sign = block.x[k] < 0.0 ? -1.0 : 1.0;
-      const double mu = std::abs(block.hi[i]);
+      const double mu = frictionCoefficient(block.hi[i]);
       row[k] = (m_sets[i] == kLower ? 1.0 : -1.0) * mu * sign;
       m_rhs[i] = 0.0;
     }
@@ -147,12 +138,9 @@ void LocalBlockSolver::accept(Block& block) const {
     for (int i = 0; i < block.m; ++i) {
       const int k = block.normal[i];
       if ((k >= 0) != (pass == 1)) continue;
-      double l = block.lo[i];
-      double u = block.hi[i];
-      if (k >= 0) {
-        u = block.x[k] == 0.0 ? 0.0 : std::abs(block.hi[i] * block.x[k]);
-        l = -u;
-      }
+      double l = 0.0;
+      double u = 0.0;
+      rowEffectiveBounds(k, block.lo[i], block.hi[i], block.x, l, u);
       block.x[i] = std::clamp(block.x[i], l, u);
     }
   }

@@ -10,9 +10,9 @@
 namespace mlcp::detail {
 
 /// A = J M^-1 J^T + diag(cfm) applied without forming it, by the "fc" trick of ODE's
-/// quickstep.cpp (shared/reference/solvers.md §1.10): iMJ_i = M^-1 J_i^T (12 numbers per row) is
-/// computed once, fc = M^-1 J^T x (6 numbers per body) is kept, so (A x)_i = J_i . fc + cfm_i x_i
-/// costs O(12) and a change delta of x_i costs fc += delta iMJ_i, O(12).
+/// quickstep.cpp (docs/iterative-solvers.md, "Dense, sparse and factored A"): iMJ_i = M^-1 J_i^T
+/// (12 numbers per row) is computed once, fc = M^-1 J^T x (6 numbers per body) is kept, so (A x)_i
+/// = J_i . fc + cfm_i x_i costs O(12) and a change delta of x_i costs fc += delta iMJ_i, O(12).
 ///
 /// Used terms: J (n x 12, row-major, body1 block then body2 block), M^-1 (6 x 6 per body), cfm
 /// (n), fc (6 x (bodies + 1): a last, always zero, column for the static world, so that a row

@@ -2,6 +2,8 @@
 
 #include "box_projection.hpp"
 
+#include <mlcp/friction_bounds.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -108,7 +110,7 @@ MapValue evaluateMap(Reformulation reformulation,
     }
     // u = |mu x_k|, l = -u: du/dx_k = mu sign(x_k), with sign(0) = +1 (a normal force grows
     // from zero), an element of the subdifferential of |x_k|.
-    const double dU = std::abs(problem.hi[i]) * (x[k] < 0.0 ? -1.0 : 1.0);
+    const double dU = frictionCoefficient(problem.hi[i]) * (x[k] < 0.0 ? -1.0 : 1.0);
     rows->gamma[i] = (row.dPhiDu - row.dPhiDl) * dU;
   }
   constexpr double kInf = std::numeric_limits<double>::infinity();

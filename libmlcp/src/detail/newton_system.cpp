@@ -9,36 +9,6 @@ namespace {
 
 using Sparse = Operator::SparseMatrix;
 
-/// Relative asymmetry below which A takes the symmetric (LL^T) path, as DantzigOptions'
-/// default symmetryTolerance: A's rounding from a float engine stays symmetric.
-constexpr double kSymmetryTolerance = 1e-6;
-
-/// A_ji for the entry A_ij at position p of column j (0 when not stored); binary search in the
-/// sorted column i. Allocates nothing.
-double transposed(const Sparse& A, int i, int j) {
-  const int* rows = A.innerIndexPtr();
-  const int* begin = rows + A.outerIndexPtr()[i];
-  const int* end = rows + A.outerIndexPtr()[i + 1];
-  const int* found = std::lower_bound(begin, end, j);
-  return found != end && *found == j ? A.valuePtr()[found - rows] : 0.0;
-}
-
-bool isSymmetric(const Sparse& A) {
-  const double largest =
-      A.nonZeros() > 0
-          ? Eigen::Map<const Eigen::VectorXd>(A.valuePtr(), A.nonZeros()).cwiseAbs().maxCoeff()
-          : 0.0;
-  const double allowed = kSymmetryTolerance * largest;
-  for (int j = 0; j < A.outerSize(); ++j)
-    for (int p = A.outerIndexPtr()[j]; p < A.outerIndexPtr()[j + 1]; ++p) {
-      const int i = A.innerIndexPtr()[p];
-      if (i > j && std::abs(A.valuePtr()[p] - transposed(A, i, j)) > allowed) return false;
-      if (i < j && transposed(A, i, j) == 0.0 && std::abs(A.valuePtr()[p]) > allowed)
-        return false;  // an entry above the diagonal without its twin below
-    }
-  return true;
-}
-
 /// One column of a pattern being built: (row, source) pairs, sorted and merged.
 void appendColumn(std::vector<std::pair<int, int>>& column,
                   SparsePattern& pattern,
@@ -67,13 +37,13 @@ void NewtonSystem::resize(int n) {
   m_dy.resize(n);
   m_unit.resize(n);
   m_dense.resize(0, 0);  // sized on the first dense step
+  m_symmetry.reserve(n);
 }
 
 void NewtonSystem::setMatrix(const ProblemView& problem, std::uint64_t version) {
   m_version = version;
   if (problem.A.form() == MatrixForm::Dense && problem.size() <= 0) return;
-  const Sparse& A = problem.sparseA();
-  m_symmetricA = isSymmetric(A);
+  m_symmetricA = m_symmetry.symmetric(problem, SymmetricRowScaling::kTolerance, true);
   if (m_havePatterns && !samePattern(problem)) m_havePatterns = false;
 }
 

@@ -4,6 +4,7 @@
 #include "klu_factor.hpp"
 #include "newton_map.hpp"
 #include "sparse_pattern.hpp"
+#include "symmetric_row_scaling.hpp"
 
 #include <mlcp/mixed_lcp.hpp>
 #include <mlcp/newton_solver.hpp>
@@ -39,7 +40,8 @@ class NewtonSystem {
   /// Takes the problem's A (a new matrixVersion): its symmetry is tested, and its sparse
   /// patterns kept when A's pattern and findex are those analysed before.
   void setMatrix(const ProblemView& problem, std::uint64_t version);
-  /// True when A passed the symmetry test of setMatrix().
+  /// True when A passed the symmetry test of setMatrix() (SymmetricRowScaling::symmetric() with
+  /// its kTolerance).
   bool symmetricA() const { return m_symmetricA; }
   /// Factors the Newton matrix of the given Jacobian rows and regularization (dense or sparse,
   /// LL^T or LU as the class comment says). False when it did not factor (not positive definite
@@ -90,8 +92,9 @@ class NewtonSystem {
 
   int m_n = 0;
   bool m_symmetricA = true;
-  bool m_symmetric = true;   // the last factorization: LL^T of the free rows (else LU of all)
-  bool m_denseSolve = true;  // the last factorization: Eigen (else SuiteSparse)
+  SymmetricRowScaling m_symmetry;  // the symmetry test of A
+  bool m_symmetric = true;         // the last factorization: LL^T of the free rows (else LU of all)
+  bool m_denseSolve = true;        // the last factorization: Eigen (else SuiteSparse)
   std::uint64_t m_version = ~std::uint64_t{0};
   Eigen::VectorXd m_sqrtD, m_inverseSqrtD;        // (n) D^1/2, D^-1/2
   Eigen::VectorXd m_dxUnit;                       // (n) dx on the unit rows, 0 elsewhere

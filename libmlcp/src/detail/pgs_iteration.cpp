@@ -8,6 +8,8 @@
 #include "sparse_rows.hpp"
 #include "zero_rows.hpp"
 
+#include <mlcp/friction_bounds.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -56,12 +58,9 @@ double sweep(Rows& rows, const PgsWorkspace& workspace, Eigen::VectorXd& x) {
   for (const SweepRow& r : workspace.plan) {
     if (r.step == 0.0) continue;
     const int i = r.row;
-    double l = r.lo;
-    double u = r.hi;
-    if (r.normal >= 0) {  // friction: |mu x_k|, mu finite (validated), so 0 when x_k = 0
-      u = std::abs(r.hi * x[r.normal]);
-      l = -u;
-    }
+    double l = 0.0;
+    double u = 0.0;
+    rowEffectiveBounds(r.normal, r.lo, r.hi, x, l, u);
     const double w = rows.rowProduct(i, x) - r.b;
     const double old = x[i];
     const double updated = std::clamp(old - r.step * w, l, u);
@@ -101,12 +100,9 @@ double sweep(MatrixFreeOperator& rows, const PgsWorkspace& workspace, Eigen::Vec
     const int next = nextMovable(k + 1);
     const double nextProduct = next < count ? rows.jacobianProduct(plan[next].row) : 0.0;
 
-    double l = r.lo;
-    double u = r.hi;
-    if (r.normal >= 0) {
-      u = std::abs(r.hi * x[r.normal]);
-      l = -u;
-    }
+    double l = 0.0;
+    double u = 0.0;
+    rowEffectiveBounds(r.normal, r.lo, r.hi, x, l, u);
     const double w = jacobianProduct + previousDelta * coupling + rows.cfm(i) * x[i] - r.b;
     const double old = x[i];
     const double updated = std::clamp(old - r.step * w, l, u);

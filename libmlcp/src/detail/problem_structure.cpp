@@ -5,13 +5,6 @@
 
 namespace mlcp::detail {
 
-namespace {
-
-/// Row weights within this of 1 count as a symmetric A (rounding of an assembled J M^-1 J^T).
-constexpr double kSymmetric = 1e-6;
-
-}  // namespace
-
 const ProblemStructure& StructureProbe::measure(const ProblemView& problem,
                                                 std::uint64_t version,
                                                 int islandRows) {
@@ -31,12 +24,10 @@ const ProblemStructure& StructureProbe::measure(const ProblemView& problem,
   }
   if (version != m_version) {
     m_version = version;
-    m_scaling.resize(n);
+    m_scaling.reserve(n);
     const bool scalable = m_scaling.update(problem, version);
-    const Eigen::VectorXd& W = m_scaling.weights();
-    const bool unit = scalable && (n == 0 || (W.array() - 1.0).abs().maxCoeff() <= kSymmetric);
-    s.symmetric = unit;
-    s.rowScaledSymmetric = scalable && !unit;
+    s.symmetric = scalable && !m_scaling.isScaled();
+    s.rowScaledSymmetric = scalable && m_scaling.isScaled();
     s.asymmetry = scalable ? std::string() : m_scaling.why();
     const Eigen::VectorXd& diagonal = problem.diagonalA();
     s.positiveDiagonal = n == 0 || diagonal.minCoeff() > 0.0;

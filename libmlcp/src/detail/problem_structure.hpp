@@ -1,7 +1,7 @@
 #pragma once
 
 #include "islands.hpp"
-#include "symmetric_scaling.hpp"
+#include "symmetric_row_scaling.hpp"
 
 #include <mlcp/mixed_lcp.hpp>
 
@@ -16,7 +16,7 @@ struct ProblemStructure {
   int nub = 0;                      ///< leading unbounded rows
   int frictionRows = 0;             ///< rows with findex >= 0
   int boxRows = 0;                  ///< rows other than 0 <= x < inf after the nub ones
-  bool symmetric = false;           ///< A = A^T (to 1e-6 per entry pair)
+  bool symmetric = false;           ///< A = A^T (SymmetricRowScaling::kTolerance)
   bool rowScaledSymmetric = false;  ///< A = C S, S symmetric, C positive diagonal (not 1)
   bool positiveDiagonal = false;    ///< every A_ii > 0
   double density = 0.0;             ///< nonzeros / n^2
@@ -39,7 +39,7 @@ class StructureProbe {
 
  private:
   ProblemStructure m_structure;
-  SymmetricScaling m_scaling;
+  SymmetricRowScaling m_scaling;
   Islands m_islands;
   std::uint64_t m_version = ~std::uint64_t{0};
 };

@@ -1,24 +1,57 @@
 #include "symmetric_row_scaling.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 
 namespace mlcp::detail {
 
+namespace {
+
+/// Entries at most this fraction of their row's scale count as zero in the walk for T.
+constexpr double kNegligible = 1e-12;
+
+}  // namespace
+
 void SymmetricRowScaling::reserve(int n) {
   m_factor.setOnes(n);
   m_queue.resize(n);
+  m_version = ~std::uint64_t{0};
+}
+
+bool SymmetricRowScaling::update(const ProblemView& problem, std::uint64_t version) {
+  if (version == m_version) return m_valid;
+  m_version = version;
+  m_why.clear();
+  if (problem.A.form() == MatrixForm::Factors) {  // symmetric by construction
+    m_scaled = false;
+    m_factor.setOnes(problem.size());
+    m_valid = true;
+    return true;
+  }
+  m_valid = examine(problem, kTolerance, problem.A.form() == MatrixForm::Sparse);
+  if (!m_valid) {
+    const Operator::SparseMatrix& A = problem.sparseA();
+    m_why = fmt::format("A({}, {}) = {} against A({}, {}) = {}: no row scaling makes A symmetric",
+                        m_row, m_column, A.coeff(m_row, m_column), m_column, m_row,
+                        A.coeff(m_column, m_row));
+  }
+  return m_valid;
+}
+
+bool SymmetricRowScaling::symmetric(const ProblemView& problem, double tolerance, bool sparse) {
+  m_row = m_column = -1;
+  m_factor.setOnes(problem.size());
+  return sparse ? symmetricSparse(problem, tolerance) : symmetricDense(problem, tolerance);
 }
 
 bool SymmetricRowScaling::examine(const ProblemView& problem, double tolerance, bool sparse) {
   m_scaled = m_haveDense = m_haveSparse = false;
-  m_row = m_column = -1;
-  m_factor.setOnes(problem.size());
-  if (sparse ? symmetricSparse(problem, tolerance) : symmetricDense(problem, tolerance))
-    return true;
+  if (symmetric(problem, tolerance, sparse)) return true;
   const int row = m_row;
   const int column = m_column;
-  if (findFactors(problem.sparseA()) && symmetricSparse(problem, tolerance)) {
+  if (findFactors(problem.sparseA(), problem.rowScalesA()) && symmetricSparse(problem, tolerance)) {
     m_scaled = true;
     return true;
   }
@@ -80,7 +113,8 @@ bool SymmetricRowScaling::symmetricSparse(const ProblemView& problem, double tol
 
 // t along the graph of A, breadth first; false when an edge has entries of opposite signs or
 // only one of them (no positive row scaling makes such a pair symmetric).
-bool SymmetricRowScaling::findFactors(const Operator::SparseMatrix& A) {
+bool SymmetricRowScaling::findFactors(const Operator::SparseMatrix& A,
+                                      const Eigen::VectorXd& scales) {
   const int n = static_cast<int>(A.cols());
   m_factor.setZero();
   for (int root = 0; root < n; ++root) {
@@ -94,7 +128,9 @@ bool SymmetricRowScaling::findFactors(const Operator::SparseMatrix& A) {
         const int j = static_cast<int>(it.row());
         const double aji = it.value();
         const double aij = A.coeff(i, j);
-        if (j == i || (aji == 0.0 && aij == 0.0)) continue;
+        if (j == i ||
+            (std::abs(aji) <= kNegligible * scales[j] && std::abs(aij) <= kNegligible * scales[i]))
+          continue;
         if (!(aij * aji > 0.0)) return false;
         if (m_factor[j] != 0.0) continue;       // checked on every pair afterwards
         m_factor[j] = m_factor[i] * aij / aji;  // t_i A_ij = t_j A_ji
