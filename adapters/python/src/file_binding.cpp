@@ -1,17 +1,16 @@
-// The problem readers and writers: BLCP (shared spec), the Siconos families and, when the
-// library was built with HDF5, FCLIB, through the command line's loader (the same detection and
-// messages as `mlcp solve FILE`).
+// The problem readers and writers: BLCP, the Siconos families and, when libmlcp was built with
+// its FCLIB component, FCLIB (docs/file-formats.md), through mlcp::readProblemFile (the same
+// detection and messages as `mlcp solve FILE`).
 
 #include "bindings.hpp"
-#include "problem_source.hpp"
 
 #include <mlcp/blcp_io.hpp>
+#include <mlcp/fclib_io.hpp>
 #include <mlcp/problem_file.hpp>
 #include <mlcp/siconos_io.hpp>
 
 #include <fmt/format.h>
 
-#include <array>
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 #include <sstream>
