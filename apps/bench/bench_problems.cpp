@@ -1,7 +1,7 @@
 #include "bench_problems.hpp"
 
 #include <mlcp/blcp_io.hpp>
-#include <mlcp/contact_graph.hpp>
+#include <mlcp/box_problem_generator.hpp>
 #include <mlcp/random_problem.hpp>
 #include <mlcp/siconos_io.hpp>
 

@@ -35,6 +35,7 @@ struct CompareArguments {
   double threshold = kDefaultSolvedThreshold;
   int repeat = 1;
   bool warmStart = false;
+  int maxDenseRows = kCompareDenseRows;
   SolverSettings settings;
   bool builtIn = false;
   bool skipMissing = false;
@@ -102,7 +103,8 @@ std::vector<RunRecord> runProblem(std::vector<ComparedSolver>& solvers,
   std::vector<RunRecord> records;
   for (ComparedSolver& solver : solvers) {
     progress.update(run++, label, solver.timed->name());
-    RunRecord record = compareRun(*solver.timed, file, shape, label, args.repeat, args.warmStart);
+    RunRecord record = compareRun(*solver.timed, file, shape, label, args.repeat, args.warmStart,
+                                  args.maxDenseRows);
     if (solver.history && record.applicable())
       record.residualHistory =
           runSolver(*solver.history, file.problem, label, 1, args.warmStart).residualHistory;
@@ -194,6 +196,11 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
       ->check(CLI::PositiveNumber);
   cmd->add_flag("--warm-start", args->warmStart,
                 "Start iterative solvers from the file's x section (default: from x = 0)");
+  cmd->add_option("--dense-rows", args->maxDenseRows,
+                  fmt::format("Largest n on which solvers that copy A densely run (default {}; "
+                              "beyond: n/a, not run)",
+                              kCompareDenseRows))
+      ->check(CLI::PositiveNumber);
   addFormatOption(*cmd, args->format);
   addSolverSettingsOptions(*cmd, args->settings);
   addSceneOptions(*cmd, args->scene, true);

@@ -6,8 +6,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
+#include <vector>
 
 namespace mlcp::app {
 
@@ -24,18 +26,19 @@ struct ConvertArguments {
 void runConvert(const ConvertArguments& args) {
   std::string to = args.to;
   if (to.empty()) {
-    const std::string extension = std::filesystem::path(args.output).extension().string();
-    if (extension == ".blcp")
+    const std::filesystem::path output(args.output);
+    const std::vector<ProblemFormat> formats = problemFormatsOfExtension(output);
+    if (formats == std::vector{ProblemFormat::Blcp})
       to = "blcp";
-    else if (extension == ".dat")
+    else if (std::ranges::find(formats, ProblemFormat::SiconosLcp) != formats.end())
       to = "siconos";
     else
       throw std::runtime_error(
           fmt::format("{}: cannot tell the output format from the extension "
                       "'{}' (use .blcp or .dat, or --to blcp|siconos)",
-                      args.output, extension));
+                      args.output, output.extension().string()));
   }
-  const ProblemFile file = loadProblemFile(args.input, args.format);
+  const ProblemFile file = readProblemFile(args.input, args.format);
   const Problem& p = file.problem;
   std::string written;
   if (to == "blcp") {

@@ -17,7 +17,7 @@ struct InfoArguments {
 };
 
 void runInfo(const InfoArguments& args) {
-  const ProblemFile file = loadProblemFile(args.file, args.format);
+  const ProblemFile file = readProblemFile(args.file, args.format);
   const Problem& p = file.problem;
   const ProblemStatistics s = computeStatistics(p);
   fmt::print("file:       {} ({})\n", args.file, toString(file.format));

@@ -1,37 +1,17 @@
 #include "problem_source.hpp"
 
 #include <mlcp/blcp_io.hpp>
-#include <mlcp/contact_graph.hpp>
+#include <mlcp/box_problem_generator.hpp>
 #include <mlcp/random_problem.hpp>
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <stdexcept>
-#if defined(MLCP_HAVE_FCLIB)
-#include <mlcp/fclib_io.hpp>
-#endif
 
 namespace mlcp::app {
 
 namespace fs = std::filesystem;
-
-ProblemFile loadProblemFile(const fs::path& path, ProblemFormat format) {
-  if (format == ProblemFormat::Automatic) format = detectProblemFormat(path);
-  if (format != ProblemFormat::Fclib) return readProblemFile(path, format);
-#if defined(MLCP_HAVE_FCLIB)
-  return readFclib(path);
-#else
-  throw ParseError(path.string(), 0,
-                   "FCLIB (HDF5) file, but this mlcp was built without HDF5 (install libhdf5-dev "
-                   "and reconfigure)");
-#endif
-}
-
-bool isProblemFileName(const fs::path& path) {
-  const std::string extension = path.extension().string();
-  return extension == ".blcp" || extension == ".dat" || extension == ".hdf5" || extension == ".h5";
-}
 
 std::vector<LabelledPath> problemFiles(const std::vector<std::string>& paths) {
   std::vector<LabelledPath> files;
@@ -60,7 +40,7 @@ std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& path
   std::vector<ProblemSource> sources;
   for (LabelledPath& file : problemFiles(paths)) {
     sources.push_back({std::move(file.label),
-                       [path = file.path, format] { return loadProblemFile(path, format); }});
+                       [path = file.path, format] { return readProblemFile(path, format); }});
   }
   return sources;
 }
@@ -103,13 +83,11 @@ void addFormatOption(CLI::App& cmd, ProblemFormat& format) {
            const auto value = problemFormatFromString(name);
            if (!value)
              throw CLI::ValidationError(
-                 "--format", fmt::format("unknown format '{}' (auto, blcp, siconos-lcp, "
-                                         "siconos-mlcp, siconos-relay, siconos-fc, fclib)",
-                                         name));
+                 "--format", fmt::format("unknown format '{}' ({})", name, problemFormatNames()));
            format = *value;
          },
-         "Input format: auto (by extension and content), blcp, siconos-lcp, siconos-mlcp, "
-         "siconos-relay, siconos-fc, fclib")
+         fmt::format("Input format: {} (auto: from the content, the extension as a hint)",
+                     problemFormatNames()))
       ->type_name("NAME");
 }
 

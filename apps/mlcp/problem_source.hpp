@@ -18,15 +18,6 @@ struct ProblemSource {
   std::function<ProblemFile()> load;  ///< throws ParseError for a bad file
 };
 
-/// Reads a problem file of any format the tool knows: BLCP, the Siconos families and, when built
-/// with HDF5 (mlcp::fclib), FCLIB. Automatic format: by extension and content.
-/// @throws ParseError "FILE:LINE: message" for a malformed or unknown file
-ProblemFile loadProblemFile(const std::filesystem::path& path,
-                            ProblemFormat format = ProblemFormat::Automatic);
-
-/// Extensions of the files a directory contributes: .blcp, .dat, .hdf5, .h5.
-bool isProblemFileName(const std::filesystem::path& path);
-
 /// A problem file and the label tables show for it.
 struct LabelledPath {
   std::string label;           ///< the path as given, or DIR/relative path for a directory's
@@ -34,7 +25,7 @@ struct LabelledPath {
 };
 
 /// The files named by `paths`: each FILE as it is (labelled as given), each DIR's problem files
-/// (sorted, recursively; see isProblemFileName()), labelled from the directory's own name
+/// (sorted, recursively; mlcp::isProblemFileName()), labelled from the directory's own name
 /// (lcp/lcp_ortiz.dat). @throws std::runtime_error for a missing path.
 std::vector<LabelledPath> problemFiles(const std::vector<std::string>& paths);
 
@@ -49,8 +40,7 @@ std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& path
 /// solvers.
 std::vector<ProblemSource> builtInSources();
 
-/// Adds `--format NAME` (auto, blcp, siconos-lcp, siconos-mlcp, siconos-relay, siconos-fc,
-/// fclib) to a subcommand.
+/// Adds `--format NAME` (mlcp::problemFormatNames()) to a subcommand.
 void addFormatOption(CLI::App& cmd, ProblemFormat& format);
 
 }  // namespace mlcp::app

@@ -27,7 +27,7 @@ struct SolveArguments {
 };
 
 void runSolve(const SolveArguments& args, int& exitCode) {
-  ProblemFile file = loadProblemFile(args.file, args.format);
+  ProblemFile file = readProblemFile(args.file, args.format);
   SolverSettings settings = args.settings;
   if (!args.plot.empty()) settings.recordHistory = true;
   auto solver = makeSolver(args.solver, settings);

@@ -28,7 +28,7 @@ std::string number(double value) {
 }
 
 void runValidate(const ValidateArguments& args, int& exitCode) {
-  const ProblemFile file = loadProblemFile(args.file, args.format);
+  const ProblemFile file = readProblemFile(args.file, args.format);
   const Problem& problem = file.problem;
   Eigen::VectorXd x;
   std::string source;

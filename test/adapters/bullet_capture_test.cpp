@@ -26,16 +26,11 @@ BOOST_AUTO_TEST_CASE(records_every_problem_of_a_box_stack) {
   BOOST_TEST(result.assembled == 5);
   BOOST_REQUIRE(result.files.size() == 5u);
   for (const fs::path& file : result.files) {
-    const mlcp::Problem p = mlcp::readBlcp(file);
+    const mlcp::Problem p = mlcp::test::expectRecordedProblemSolves(file);
     BOOST_TEST(p.size() == 120);  // 10 manifolds x 4 points x (normal + 2 friction rows)
     BOOST_TEST(p.frictionRows() == 80);
     BOOST_TEST(p.nub == 0);
     BOOST_TEST(p.name.find("bullet 3.24 box-stack") == 0u);
-    const Eigen::MatrixXd A = p.A.toDense();
-    BOOST_TEST((A - A.transpose()).cwiseAbs().maxCoeff() == 0.0);
-    mlcp::DantzigSolver solver;
-    solver.setProblem(p);
-    BOOST_TEST(solver.solve().succeeded(), file.filename() << ": " << solver.report().message);
   }
   fs::remove_all(dir);
 }

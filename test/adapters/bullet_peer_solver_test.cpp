@@ -5,7 +5,6 @@
 #include <mlcp/adapters/bullet/register_bullet_solvers.hpp>
 #include <mlcp/mlcp.hpp>
 
-#include <Eigen/Eigenvalues>
 #include <boost/test/unit_test.hpp>
 
 #include <limits>
@@ -17,11 +16,6 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // Smallest over largest eigenvalue of the symmetric A.
-double inverseCondition(const Eigen::MatrixXd& A) {
-  const Eigen::VectorXd eig = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(A).eigenvalues();
-  return eig.minCoeff() / eig.maxCoeff();
-}
-
 // One contact on a unit-mass particle (A = I): normal row 0 pushed down by b0 = 1, friction
 // row 1 (mu = 0.5) driven by b1 = 2, more than friction can hold, so it saturates at
 // mu x0 = 0.5; a second friction row 2 at rest.
@@ -101,7 +95,7 @@ BOOST_AUTO_TEST_CASE(agrees_with_our_dantzig_on_captured_positive_definite_probl
   int singular = 0;
   for (const auto& file : files) {
     const mlcp::Problem p = mlcp::readBlcp(file);
-    const double rcond = inverseCondition(p.A.toDense());
+    const double rcond = mlcp::test::inverseCondition(p.A.toDense());
     if (rcond < 1e-12) {
       ++singular;
       BOOST_TEST_MESSAGE(file.filename().string()
@@ -109,32 +103,7 @@ BOOST_AUTO_TEST_CASE(agrees_with_our_dantzig_on_captured_positive_definite_probl
       continue;
     }
     ma::BulletPeerSolver peer(ma::BulletMethod::Dantzig);
-    peer.setProblem(p);
-    const mlcp::SolveReport& peerReport = peer.solve();
-    BOOST_TEST(peerReport.status != mlcp::Status::SingularPivot, file.filename());
-
-    mlcp::DantzigOptions single;
-    single.refreshFrictionBounds = false;
-    mlcp::DantzigSolver odePass(single);
-    odePass.setProblem(p);
-    odePass.solve();
-    const double singleDiff = mlcp::test::relativeDifference(odePass.getLambda(), peer.getLambda());
-    BOOST_TEST(singleDiff <= 1e-8, file.filename() << ": single pass differs by " << singleDiff);
-
-    mlcp::DantzigSolver ours;
-    ours.setProblem(p);
-    const mlcp::SolveReport& report = ours.solve();
-    BOOST_TEST(report.succeeded(), file.filename() << ": " << report.message);
-    const double diff = mlcp::test::relativeDifference(ours.getLambda(), peer.getLambda());
-    if (report.frictionRounds == 0)
-      BOOST_TEST(diff <= 1e-8, file.filename() << ": differs by " << diff);
-    else
-      BOOST_TEST(report.relativeResidual < peerReport.relativeResidual, file.filename());
-    BOOST_TEST_MESSAGE(file.filename().string()
-                       << ": n " << p.size() << ", 1/cond " << rcond << ", single-pass diff "
-                       << singleDiff << "; ours " << report.relativeResidual << " after "
-                       << report.frictionRounds << " friction rounds (diff " << diff
-                       << "), bullet-dantzig " << peerReport.relativeResidual);
+    mlcp::test::expectAgreementWithPeerDantzig(peer, "bullet-dantzig", file, p, rcond);
     ++compared;
   }
   BOOST_TEST(compared > 0);

@@ -26,15 +26,10 @@ BOOST_AUTO_TEST_CASE(records_the_problems_of_a_box_stack) {
   BOOST_TEST(result.failures == 0);
   BOOST_REQUIRE(static_cast<int>(result.files.size()) == (result.assembled + 1) / 2);
   for (const fs::path& file : result.files) {
-    const mlcp::Problem p = mlcp::readBlcp(file);
+    const mlcp::Problem p = mlcp::test::expectRecordedProblemSolves(file);
     BOOST_TEST(p.size() % 3 == 0);  // a normal and two friction rows per contact point
     BOOST_TEST(p.frictionRows() == 2 * p.size() / 3);
     BOOST_TEST(p.name.find("dart 6.12 box-stack (dart collider)") == 0u);
-    const Eigen::MatrixXd A = p.A.toDense();
-    BOOST_TEST((A - A.transpose()).cwiseAbs().maxCoeff() == 0.0);
-    mlcp::DantzigSolver solver;
-    solver.setProblem(p);
-    BOOST_TEST(solver.solve().succeeded(), file.filename() << ": " << solver.report().message);
   }
   fs::remove_all(dir);
 }

@@ -5,7 +5,6 @@
 #include <mlcp/adapters/dart/register_dart_solvers.hpp>
 #include <mlcp/mlcp.hpp>
 
-#include <Eigen/Eigenvalues>
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
@@ -16,11 +15,6 @@ namespace ma = mlcp::adapters;
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-double inverseCondition(const Eigen::MatrixXd& A) {
-  const Eigen::VectorXd eig = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(A).eigenvalues();
-  return eig.minCoeff() / eig.maxCoeff();
-}
 
 }  // namespace
 
@@ -104,35 +98,10 @@ BOOST_AUTO_TEST_CASE(agrees_with_our_dantzig_on_captured_problems) {
   for (const auto& file : files) {
     if (file.filename().string().find("fcl") != std::string::npos) continue;
     const mlcp::Problem p = mlcp::readBlcp(file);
-    const double rcond = inverseCondition(p.A.toDense());
+    const double rcond = mlcp::test::inverseCondition(p.A.toDense());
     BOOST_TEST(rcond > 1e-12, file.filename() << ": 1/cond " << rcond);
     ma::DartPeerSolver peer(ma::DartMethod::Dantzig);
-    peer.setProblem(p);
-    const mlcp::SolveReport& peerReport = peer.solve();
-    BOOST_TEST(peerReport.status != mlcp::Status::SingularPivot, file.filename());
-
-    mlcp::DantzigOptions single;
-    single.refreshFrictionBounds = false;
-    mlcp::DantzigSolver odePass(single);
-    odePass.setProblem(p);
-    odePass.solve();
-    const double singleDiff = mlcp::test::relativeDifference(odePass.getLambda(), peer.getLambda());
-    BOOST_TEST(singleDiff <= 1e-8, file.filename() << ": single pass differs by " << singleDiff);
-
-    mlcp::DantzigSolver ours;
-    ours.setProblem(p);
-    const mlcp::SolveReport& report = ours.solve();
-    BOOST_TEST(report.succeeded(), file.filename() << ": " << report.message);
-    const double diff = mlcp::test::relativeDifference(ours.getLambda(), peer.getLambda());
-    if (report.frictionRounds == 0)
-      BOOST_TEST(diff <= 1e-8, file.filename() << ": differs by " << diff);
-    else
-      BOOST_TEST(report.relativeResidual < peerReport.relativeResidual, file.filename());
-    BOOST_TEST_MESSAGE(file.filename().string()
-                       << ": n " << p.size() << ", 1/cond " << rcond << ", single-pass diff "
-                       << singleDiff << "; ours " << report.relativeResidual << " after "
-                       << report.frictionRounds << " friction rounds (diff " << diff
-                       << "), dart-dantzig " << peerReport.relativeResidual);
+    mlcp::test::expectAgreementWithPeerDantzig(peer, "dart-dantzig", file, p, rcond);
     ++compared;
   }
   BOOST_TEST(compared > 0);

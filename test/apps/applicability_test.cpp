@@ -4,6 +4,7 @@
 
 #include "applicability.hpp"
 
+#include "compare_run.hpp"
 #include "problem_shape.hpp"
 
 #include <mlcp/adapters/registry/adapter_registry.hpp>
@@ -169,6 +170,27 @@ BOOST_AUTO_TEST_CASE(our_dantzig_and_siconos_lcp_methods_are_ruled_out_where_exp
   BOOST_TEST(
       !mlcp::app::notApplicableReason(siconos, mlcp::app::shapeOf(withFrictionRow())).empty());
   BOOST_TEST(mlcp::app::notApplicableReason(siconos, mlcp::app::shapeOf(standardLcp())).empty());
+}
+
+BOOST_AUTO_TEST_CASE(dense_solvers_are_not_run_beyond_the_dense_rows_of_compare) {
+  mlcp::ProblemFile file;
+  file.problem = standardLcp();
+  const mlcp::app::ProblemShape shape = mlcp::app::shapeOf(file.problem);
+  const std::unique_ptr<mlcp::MixedLCP> lemke = mlcp::makeSolver("lemke");  // copies A densely
+  const std::unique_ptr<mlcp::MixedLCP> pgs = mlcp::makeSolver("pgs");      // any form of A
+  BOOST_TEST_REQUIRE(lemke->capabilities().denseA);
+  BOOST_TEST_REQUIRE(!pgs->capabilities().denseA);
+  const mlcp::app::RunRecord left = mlcp::app::compareRun(*lemke, file, shape, "lcp", 1, false, 3);
+  BOOST_TEST(!left.applicable());
+  BOOST_TEST(left.notApplicable == "dense A beyond 3 rows");
+  BOOST_TEST(left.status == mlcp::Status::Unsupported);
+  BOOST_TEST(left.message.find("n = 4 > 3 rows") != std::string::npos);
+  BOOST_TEST(lemke->report().status == mlcp::Status::NotSolved);  // never run
+  const mlcp::app::RunRecord run = mlcp::app::compareRun(*pgs, file, shape, "lcp", 1, false, 3);
+  BOOST_TEST(run.applicable());
+  BOOST_TEST(run.status == mlcp::Status::Converged);
+  const mlcp::app::RunRecord within = mlcp::app::compareRun(*lemke, file, shape, "lcp", 1, false);
+  BOOST_TEST(within.status == mlcp::Status::Converged);  // n = 4 <= kCompareDenseRows
 }
 
 BOOST_AUTO_TEST_SUITE_END()

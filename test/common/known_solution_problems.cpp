@@ -1,6 +1,6 @@
 #include "known_solution_problems.hpp"
 
-#include <mlcp/contact_graph.hpp>
+#include <mlcp/box_problem_generator.hpp>
 #include <mlcp/matrix_free_problem.hpp>
 
 #include <Eigen/QR>

@@ -23,4 +23,10 @@ std::vector<std::filesystem::path> sharedBlcpFiles(const std::filesystem::path& 
   return files;
 }
 
+boost::test_tools::assertion_result SharedData::operator()(boost::unit_test::test_unit_id) const {
+  boost::test_tools::assertion_result result(sharedDataDir().has_value());
+  result.message() << "../shared/data is absent";
+  return result;
+}
+
 }  // namespace mlcp::test

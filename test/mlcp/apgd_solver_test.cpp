@@ -1,4 +1,5 @@
 #include "allocation_counter.hpp"
+#include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
 
@@ -16,37 +17,10 @@ namespace bdata = boost::unit_test::data;
 
 namespace {
 
+using mlcp::test::randomProblem;
+using mlcp::test::smallProblem;
+
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-mlcp::Problem smallProblem(const Eigen::MatrixXd& A,
-                           const Eigen::VectorXd& b,
-                           const Eigen::VectorXd& lo,
-                           const Eigen::VectorXd& hi,
-                           Eigen::VectorXi findex = {}) {
-  mlcp::Problem p;
-  p.A = A;
-  p.b = b;
-  p.lo = lo;
-  p.hi = hi;
-  p.findex = findex.size() ? findex : Eigen::VectorXi::Constant(b.size(), -1);
-  return p;
-}
-
-mlcp::Problem randomProblem(int n, std::uint64_t seed) {
-  mlcp::RandomProblemOptions options;
-  options.n = n;
-  options.seed = seed;
-  return mlcp::randomProblem(options);
-}
-
-std::string invalidWhy(const mlcp::ApgdOptions& options) {
-  try {
-    mlcp::ApgdSolver solver(options);
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "accepted";
-}
 
 }  // namespace
 
@@ -56,17 +30,20 @@ BOOST_AUTO_TEST_CASE(options_are_checked_with_a_message_naming_the_field) {
   mlcp::ApgdOptions options;
   BOOST_TEST(options.isValid(nullptr));
   options.backtrackFactor = 1.0;
-  BOOST_TEST(invalidWhy(options) ==
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::ApgdSolver>(options) ==
              "ApgdOptions::backtrackFactor = 1. Violated constraint: backtrackFactor > 1");
   options = {};
   options.stepGrowthFactor = 1.5;
-  BOOST_TEST(invalidWhy(options).find("ApgdOptions::stepGrowthFactor = 1.5") == 0u);
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::ApgdSolver>(options).find(
+                 "ApgdOptions::stepGrowthFactor = 1.5") == 0u);
   options = {};
   options.maxBacktracks = 0;
-  BOOST_TEST(invalidWhy(options).find("ApgdOptions::maxBacktracks = 0") == 0u);
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::ApgdSolver>(options).find(
+                 "ApgdOptions::maxBacktracks = 0") == 0u);
   options = {};
   options.relativeTolerance = -1.0;
-  BOOST_TEST(invalidWhy(options).find("SolverOptions::relativeTolerance = -1") == 0u);
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::ApgdSolver>(options).find(
+                 "SolverOptions::relativeTolerance = -1") == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(capabilities_and_name) {

@@ -1,4 +1,5 @@
 #include "test_data.hpp"
+#include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
 
@@ -14,21 +15,9 @@ namespace bdata = boost::unit_test::data;
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using mlcp::test::smallProblem;
 
-mlcp::Problem smallProblem(const Eigen::MatrixXd& A,
-                           const Eigen::VectorXd& b,
-                           const Eigen::VectorXd& lo,
-                           const Eigen::VectorXd& hi,
-                           Eigen::VectorXi findex = {}) {
-  mlcp::Problem p;
-  p.A = A;
-  p.b = b;
-  p.lo = lo;
-  p.hi = hi;
-  p.findex = findex.size() ? findex : Eigen::VectorXi::Constant(b.size(), -1);
-  return p;
-}
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 const mlcp::SolveReport& solve(mlcp::DantzigSolver& solver, const mlcp::Problem& p) {
   solver.setProblem(p);

@@ -14,13 +14,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct SharedData {
-  boost::test_tools::assertion_result operator()(utf::test_unit_id) const {
-    boost::test_tools::assertion_result result(mlcp::test::sharedDataDir().has_value());
-    result.message() << "../shared/data is absent";
-    return result;
-  }
-};
+using mlcp::test::SharedData;
 
 fs::path testFile() { return *mlcp::test::sharedDataDir() / "fclib" / "local_problem_test.hdf5"; }
 

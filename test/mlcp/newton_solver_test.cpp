@@ -3,6 +3,7 @@
 // agreeing, warm start, option checks (docs/newton.md).
 
 #include "test_data.hpp"
+#include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
 
@@ -16,23 +17,12 @@ namespace utf = boost::unit_test;
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using mlcp::test::randomProblem;
 
-mlcp::Problem random(int n, std::uint64_t seed) {
-  mlcp::RandomProblemOptions options;
-  options.n = n;
-  options.seed = seed;
-  return mlcp::randomProblem(options);
-}
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 double relativeDifference(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
   return (a - b).cwiseAbs().maxCoeff() / std::max(1e-300, b.cwiseAbs().maxCoeff());
-}
-
-std::string invalidWhy(const mlcp::NewtonOptions& options) {
-  std::string why;
-  BOOST_TEST(!options.isValid(&why));
-  return why;
 }
 
 }  // namespace
@@ -44,7 +34,7 @@ BOOST_AUTO_TEST_CASE(random_problems_converge_to_dantzigs_answer) {
   // Dantzig's, within the tolerance.
   for (const int n : {12, 60, 200}) {
     for (const std::uint64_t seed : {1u, 2u, 3u}) {
-      const mlcp::Problem p = random(n, seed);
+      const mlcp::Problem p = randomProblem(n, seed);
       mlcp::NewtonSolver newton;
       newton.setProblem(p);
       const mlcp::SolveReport& report = newton.solve();
@@ -66,7 +56,7 @@ BOOST_AUTO_TEST_CASE(the_last_steps_converge_superlinearly) {
   options.recordHistory = true;
   options.relativeTolerance = 1e-14;
   mlcp::NewtonSolver newton(options);
-  newton.setProblem(random(60, 4));
+  newton.setProblem(randomProblem(60, 4));
   const mlcp::SolveReport& report = newton.solve();
   BOOST_TEST(report.status == mlcp::Status::Converged);
   const std::vector<double>& history = report.residualHistory;
@@ -148,7 +138,7 @@ BOOST_AUTO_TEST_CASE(singular_a_still_converges) {
 }
 
 BOOST_AUTO_TEST_CASE(sparse_and_dense_linear_algebra_agree) {
-  const mlcp::Problem p = random(80, 5);
+  const mlcp::Problem p = randomProblem(80, 5);
   mlcp::Problem sparse = p;
   sparse.A = p.A.toSparse();
   mlcp::NewtonOptions options;
@@ -166,7 +156,7 @@ BOOST_AUTO_TEST_CASE(sparse_and_dense_linear_algebra_agree) {
 }
 
 BOOST_AUTO_TEST_CASE(the_symbolic_analysis_is_reused_for_the_same_pattern) {
-  mlcp::Problem p = random(90, 6);
+  mlcp::Problem p = randomProblem(90, 6);
   p.A = p.A.toSparse();
   mlcp::NewtonOptions options;
   options.linearSolver = mlcp::NewtonLinearSolver::Sparse;
@@ -182,7 +172,7 @@ BOOST_AUTO_TEST_CASE(the_symbolic_analysis_is_reused_for_the_same_pattern) {
 }
 
 BOOST_AUTO_TEST_CASE(warm_start_from_the_answer_takes_no_step) {
-  const mlcp::Problem p = random(60, 7);
+  const mlcp::Problem p = randomProblem(60, 7);
   mlcp::NewtonSolver newton;
   newton.setProblem(p);
   BOOST_TEST(newton.solve().status == mlcp::Status::Converged);
@@ -194,7 +184,7 @@ BOOST_AUTO_TEST_CASE(warm_start_from_the_answer_takes_no_step) {
 
 BOOST_AUTO_TEST_CASE(fischer_burmeister_variant_converges) {
   for (const std::uint64_t seed : {1u, 2u}) {
-    const mlcp::Problem p = random(60, seed);
+    const mlcp::Problem p = randomProblem(60, seed);
     auto solver = mlcp::makeSolver("newton-fb");
     BOOST_TEST(solver->name() == "newton-fb");
     solver->setProblem(p);
@@ -251,7 +241,7 @@ BOOST_AUTO_TEST_CASE(captured_problems_converge_cold, *utf::precondition([](utf:
 
 BOOST_AUTO_TEST_CASE(a_warm_start_near_the_answer_converges_in_newton_steps) {
   // A simulation's previous answer: the crossover from it needs no interior-point step.
-  const mlcp::Problem p = random(200, 8);
+  const mlcp::Problem p = randomProblem(200, 8);
   mlcp::NewtonSolver newton;
   newton.setProblem(p);
   BOOST_TEST(newton.solve().status == mlcp::Status::Converged);
@@ -266,22 +256,28 @@ BOOST_AUTO_TEST_CASE(a_warm_start_near_the_answer_converges_in_newton_steps) {
 BOOST_AUTO_TEST_CASE(options_are_checked) {
   mlcp::NewtonOptions options;
   options.armijo = 0.5;
-  BOOST_TEST(invalidWhy(options).find("armijo") != std::string::npos);
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::NewtonSolver>(options).find("armijo") !=
+             std::string::npos);
   options = {};
   options.memory = 0;
-  BOOST_TEST(invalidWhy(options).find("memory") != std::string::npos);
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::NewtonSolver>(options).find("memory") !=
+             std::string::npos);
   options = {};
   options.minimumRegularization = 0.0;
-  BOOST_TEST(invalidWhy(options).find("minimumRegularization") != std::string::npos);
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::NewtonSolver>(options).find("minimumRegularization") !=
+             std::string::npos);
   options = {};
   options.proximalWeight = -1.0;
-  BOOST_TEST(invalidWhy(options).find("proximalWeight") != std::string::npos);
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::NewtonSolver>(options).find("proximalWeight") !=
+             std::string::npos);
   options = {};
   options.crossoverBelow = 0.0;
-  BOOST_TEST(invalidWhy(options).find("crossoverBelow") != std::string::npos);
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::NewtonSolver>(options).find("crossoverBelow") !=
+             std::string::npos);
   options = {};
   options.crossoverSteps = 0;
-  BOOST_TEST(invalidWhy(options).find("crossoverSteps") != std::string::npos);
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::NewtonSolver>(options).find("crossoverSteps") !=
+             std::string::npos);
   BOOST_CHECK_THROW(mlcp::NewtonSolver{options}, std::invalid_argument);
 }
 

@@ -1,5 +1,6 @@
 #include "allocation_counter.hpp"
 #include "degenerate_problems.hpp"
+#include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
 
@@ -18,37 +19,10 @@ namespace bdata = boost::unit_test::data;
 
 namespace {
 
+using mlcp::test::randomProblem;
+using mlcp::test::smallProblem;
+
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-mlcp::Problem smallProblem(const Eigen::MatrixXd& A,
-                           const Eigen::VectorXd& b,
-                           const Eigen::VectorXd& lo,
-                           const Eigen::VectorXd& hi,
-                           Eigen::VectorXi findex = {}) {
-  mlcp::Problem p;
-  p.A = A;
-  p.b = b;
-  p.lo = lo;
-  p.hi = hi;
-  p.findex = findex.size() ? findex : Eigen::VectorXi::Constant(b.size(), -1);
-  return p;
-}
-
-mlcp::Problem randomProblem(int n, std::uint64_t seed) {
-  mlcp::RandomProblemOptions options;
-  options.n = n;
-  options.seed = seed;
-  return mlcp::randomProblem(options);
-}
-
-std::string invalidWhy(const mlcp::PgsOptions& options) {
-  try {
-    mlcp::PgsSolver solver(options);
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "accepted";
-}
 
 }  // namespace
 
@@ -59,17 +33,20 @@ BOOST_AUTO_TEST_CASE(options_are_checked_with_a_message_naming_the_field) {
   BOOST_TEST(options.isValid(nullptr));
   BOOST_TEST(options.relaxation == 1.3);  // ODE quickstep's default, documented
   options.relaxation = 2.5;
-  BOOST_TEST(invalidWhy(options) ==
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::PgsSolver>(options) ==
              "PgsOptions::relaxation = 2.5. Violated constraint: 0 < relaxation < 2");
   options = {};
   options.residualInterval = 0;
-  BOOST_TEST(invalidWhy(options).find("PgsOptions::residualInterval = 0") == 0u);
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::PgsSolver>(options).find(
+                 "PgsOptions::residualInterval = 0") == 0u);
   options = {};
   options.maxIterations = 0;
-  BOOST_TEST(invalidWhy(options).find("SolverOptions::maxIterations = 0") == 0u);
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::PgsSolver>(options).find(
+                 "SolverOptions::maxIterations = 0") == 0u);
   options = {};
   options.deltaXTolerance = -1.0;
-  BOOST_TEST(invalidWhy(options).find("PgsOptions::deltaXTolerance") == 0u);
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::PgsSolver>(options).find("PgsOptions::deltaXTolerance") ==
+             0u);
   mlcp::PgsSolver solver;
   options.deltaXTolerance = 0.0;
   options.relaxation = 0.0;

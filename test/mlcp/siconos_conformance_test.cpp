@@ -17,13 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct SharedData {
-  boost::test_tools::assertion_result operator()(utf::test_unit_id) const {
-    boost::test_tools::assertion_result result(mlcp::test::sharedDataDir().has_value());
-    result.message() << "../shared/data is absent";
-    return result;
-  }
-};
+using mlcp::test::SharedData;
 
 /// Files no solver of ours solves, and why (Lemke's status; Dantzig refuses them all because A
 /// is not symmetric). Siconos' own test lists expect Lemke to fail on the same files, except

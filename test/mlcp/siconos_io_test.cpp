@@ -17,13 +17,7 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-struct SharedData {
-  boost::test_tools::assertion_result operator()(utf::test_unit_id) const {
-    boost::test_tools::assertion_result result(mlcp::test::sharedDataDir().has_value());
-    result.message() << "../shared/data is absent";
-    return result;
-  }
-};
+using mlcp::test::SharedData;
 
 fs::path siconos(const std::string& relative) {
   return *mlcp::test::sharedDataDir() / "siconos" / relative;

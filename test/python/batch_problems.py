@@ -25,6 +25,9 @@ def slow_problems(count: int = 12) -> list:
 
 
 def comparable(frame):
-    """The columns a distributed run must reproduce exactly: all but the time and the winner
-    (the fastest solver, which depends on the times)."""
-    return frame.drop(columns=["time_us", "winner"]).reset_index(drop=True)
+    """The columns a distributed run must reproduce exactly: all but the time, the winner (the
+    fastest solver, which depends on the times) and the message. About one message in a
+    thousand differed between the serial and the distributed run under CPU load while every
+    status, count and residual agreed: a message may tell what a solver reused from the problem
+    it solved before in the same process, which the distribution changes."""
+    return frame.drop(columns=["time_us", "winner", "message"]).reset_index(drop=True)

@@ -19,7 +19,7 @@ int main() {
   mlcp::adapters::registerAdapterSolvers();
   std::string file, solverName;
   while (std::cin >> file >> solverName) {
-    const mlcp::ProblemFile loaded = mlcp::app::loadProblemFile(file);
+    const mlcp::ProblemFile loaded = mlcp::readProblemFile(file);
     const auto solver = mlcp::makeSolver(solverName);
     const mlcp::app::RunRecord record = mlcp::app::runSolver(*solver, loaded.problem, file, 1);
     const Eigen::VectorXd& x = solver->getLambda();

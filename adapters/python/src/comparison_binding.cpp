@@ -129,7 +129,7 @@ py::list runProblem(py::handle source,
     const auto path = source.cast<std::filesystem::path>();
     if (name.empty()) name = path.string();
     const py::gil_scoped_release release;
-    file = app::loadProblemFile(path);
+    file = readProblemFile(path);
   }
   std::vector<app::RunRecord> records;
   {

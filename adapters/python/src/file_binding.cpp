@@ -1,17 +1,16 @@
-// The problem readers and writers: BLCP (shared spec), the Siconos families and, when the
-// library was built with HDF5, FCLIB, through the command line's loader (the same detection and
-// messages as `mlcp solve FILE`).
+// The problem readers and writers: BLCP, the Siconos families and, when libmlcp was built with
+// its FCLIB component, FCLIB (docs/file-formats.md), through mlcp::readProblemFile (the same
+// detection and messages as `mlcp solve FILE`).
 
 #include "bindings.hpp"
-#include "problem_source.hpp"
 
 #include <mlcp/blcp_io.hpp>
+#include <mlcp/fclib_io.hpp>
 #include <mlcp/problem_file.hpp>
 #include <mlcp/siconos_io.hpp>
 
 #include <fmt/format.h>
 
-#include <array>
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 #include <sstream>
@@ -23,21 +22,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::array kFormats = {ProblemFormat::Automatic,    ProblemFormat::Blcp,
-                                 ProblemFormat::SiconosLcp,   ProblemFormat::SiconosMlcp,
-                                 ProblemFormat::SiconosRelay, ProblemFormat::SiconosFrictionContact,
-                                 ProblemFormat::Fclib};
-
-std::string formatNames() {
-  std::string names;
-  for (const ProblemFormat f : kFormats)
-    names += (names.empty() ? "" : ", ") + std::string(toString(f));
-  return names;
-}
-
 ProblemFormat formatOf(const std::string& name) {
   if (const auto format = problemFormatFromString(name)) return *format;
-  throw std::invalid_argument(fmt::format("unknown format '{}'; known: {}", name, formatNames()));
+  throw std::invalid_argument(
+      fmt::format("unknown format '{}'; known: {}", name, problemFormatNames()));
 }
 
 SiconosKind siconosKindOf(const std::string& name) {
@@ -72,28 +60,24 @@ void bindProblemFile(py::module_& m) {
 void bindFiles(py::module_& m) {
   bindProblemFile(m);
   std::vector<std::string> formats;
-  for (const ProblemFormat f : kFormats) formats.emplace_back(toString(f));
+  for (const ProblemFormat f : kProblemFormats) formats.emplace_back(toString(f));
   m.attr("FORMATS") = py::tuple(py::cast(formats));
-#if defined(MLCP_HAVE_FCLIB)
-  m.attr("HAS_FCLIB") = true;
-#else
-  m.attr("HAS_FCLIB") = false;
-#endif
+  m.attr("HAS_FCLIB") = hasFclib();
   m.def(
       "read_problem_file",
       [](const fs::path& path, const std::string& format) {
-        return app::loadProblemFile(path, formatOf(format));
+        return readProblemFile(path, formatOf(format));
       },
       py::arg("path"), py::arg("format") = "auto",
       "Reads a BLCP, Siconos (.dat: lcp, mlcp, relay, fc) or FCLIB (.hdf5, when HAS_FCLIB) "
-      "file into the convention of docs/conventions.md; format 'auto' decides by extension and "
-      "content. Returns mlcp.ProblemFile.\n"
+      "file into the convention of docs/conventions.md; format 'auto' decides by the content "
+      "(the extension as a hint). Returns mlcp.ProblemFile.\n"
       "Raises mlcp.ParseError ('FILE:LINE: message') for a malformed, unknown or missing file, "
       "ValueError for an unknown format name.");
   m.def(
       "read_problem",
       [](const fs::path& path, const std::string& format) {
-        return app::loadProblemFile(path, formatOf(format)).problem;
+        return readProblemFile(path, formatOf(format)).problem;
       },
       py::arg("path"), py::arg("format") = "auto",
       "read_problem_file(path, format).problem. Raises mlcp.ParseError as read_problem_file.");

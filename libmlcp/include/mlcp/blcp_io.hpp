@@ -26,7 +26,7 @@ class ParseError : public std::runtime_error {
   int m_line;
 };
 
-/// Reads a BLCP text file (shared/spec/blcp-text-format.md, version 1; `A dense` or `A coo`).
+/// Reads a BLCP text file (docs/file-formats.md, "BLCP text", version 1; `A dense` or `A coo`).
 /// Checks everything the spec requires: counts, numbers (NaN is rejected; inf only in bounds),
 /// lo <= hi, findex in -1 .. n-1, not pointing at itself or at another friction row, and the
 /// first nub rows unbounded.

@@ -71,7 +71,8 @@ struct Capabilities {
 };
 
 /// Abstract mixed linear complementarity problem solver (boxed LCP with friction index), the
-/// object-oriented shape of VEROSIM's wrapper around ODE's Dantzig routine (shared/seeds/002).
+/// object-oriented shape of VEROSIM's wrapper around ODE's Dantzig routine [VEROSIM MixedLCP]
+/// (docs/references.md).
 ///
 /// Call order, as in VEROSIM:
 ///
@@ -85,7 +86,7 @@ struct Capabilities {
 ///     const Eigen::VectorXd& x = solver.getLambda();  // lambda
 ///     const Eigen::VectorXd& w = solver.ref_w();      // w = A x - b
 ///
-/// The problem convention is ODE's and shared/spec/blcp-text-format.md's (see mlcp::Problem).
+/// The problem convention is ODE's (docs/conventions.md; see mlcp::Problem).
 /// solve() validates the data first (sizes, NaN, lo > hi, findex out of range, pointing at itself
 /// or at another friction row, symmetry where the solver needs it) and reports
 /// Status::InvalidProblem with a message naming the field and row; it never throws for bad data.

@@ -6,9 +6,10 @@
 #include <mlcp/atomic_file.hpp>
 #include <mlcp/auto_solver.hpp>
 #include <mlcp/blcp_io.hpp>
-#include <mlcp/contact_graph.hpp>
+#include <mlcp/box_problem_generator.hpp>
 #include <mlcp/dantzig_solver.hpp>
 #include <mlcp/fallback_solver.hpp>
+#include <mlcp/fclib_io.hpp>
 #include <mlcp/island_solver.hpp>
 #include <mlcp/jacobi_solver.hpp>
 #include <mlcp/lemke_solver.hpp>

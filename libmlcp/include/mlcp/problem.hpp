@@ -10,7 +10,8 @@
 namespace mlcp {
 
 /// One boxed linear complementarity problem with friction index, owning its data, in the
-/// convention of ODE's dSolveLCP and of shared/spec/blcp-text-format.md:
+/// convention of ODE's dSolveLCP [Smith ODE] and of the BLCP files (docs/conventions.md,
+/// docs/file-formats.md):
 ///
 ///   find x, w = A x - b  with, for every row i and effective bounds l_i <= u_i,
 ///     l_i <= x_i <= u_i,  x_i = l_i => w_i >= 0,  x_i = u_i => w_i <= 0,  l_i < x_i < u_i => w_i =

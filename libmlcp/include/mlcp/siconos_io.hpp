@@ -10,7 +10,7 @@
 
 namespace mlcp {
 
-/// The problem families of the Siconos numerics test files (shared/data/siconos/README.md).
+/// The problem families of the Siconos numerics test files [Siconos] (docs/file-formats.md).
 /// The files do not record their family: Siconos' test drivers know it.
 enum class SiconosKind {
   Lcp,              ///< `n, M, q`: w = M z + q, 0 <= z _|_ w >= 0
@@ -28,7 +28,7 @@ inline std::ostream& operator<<(std::ostream& out, SiconosKind kind) {
 }
 
 /// Parses one Siconos numerics test file and converts it to this project's convention
-/// (shared/spec/blcp-text-format.md, w = A x - b), as shared/data/siconos/README.md maps it:
+/// (docs/conventions.md, w = A x - b), as docs/file-formats.md ("Siconos") maps it:
 ///
 ///  - LCP:   A = M, b = -q, lo = 0, hi = +inf, findex = -1, nub = 0.
 ///  - MLCP:  A = M, b = -q; the n equality rows become the nub leading unbounded rows

@@ -11,8 +11,8 @@ namespace mlcp::dynamics {
 /// One linear row: the displacement of B's centre of mass from an anchor P fixed in A, measured
 /// along an axis a fixed in A, is held at 0 (ODE's linear motor row, or one row of a slider):
 ///   C = a . (p_WB - p_WP),   J_A = [-a, a x (p_WB - p_WA)],   J_B = [a, 0].
-/// With RowSoftness it is seed 003's spring: ERP 0.2, CFM 1e-5 at h = 1/60 pull a unit mass
-/// at C = 1 m with F = -719.568 N in one step.
+/// With RowSoftness it is the spring of [ODE implicit springs 2012]: ERP 0.2, CFM 1e-5 at h = 1/60
+/// pull a unit mass at C = 1 m with F = -719.568 N in one step.
 class AxisJoint final : public Constraint {
  public:
   /// @param[in] bodies the world's bodies (World::bodies()), read for A's and B's current poses

@@ -11,17 +11,17 @@
 
 namespace mlcp::dynamics {
 
-/// How the gyroscopic torque -w x (I w) of a free rotation enters a step (seed 001).
+/// How the gyroscopic torque -w x (I w) of a free rotation enters a step [ODE gyroscopic 2013].
 enum class GyroscopicMode {
   /// No gyroscopic torque: a free body keeps its angular velocity w (not its momentum).
   None,
-  /// tau += (I_W w) x w at the start of the step (ODE's classic form, seed 001): gains energy
+  /// tau += (I_W w) x w at the start of the step (ODE's classic form): gains energy
   /// without bound for a body with three different principal moments.
   Explicit,
-  /// Linearly implicit in the world frame [Lacoursiere 2006; seed 001]: with L = I_W w and
-  /// I~ = I_W - h [L]x,  tau~ = I_W I~^-1 (L / h) + I_W I~^-1 tau - L / h, so that a free body
-  /// steps to w' = I~^-1 (I_W w + h tau). Never gains kinetic energy in a free rotation. This is
-  /// what Debian's ODE 0.16 dWorldStep does (test/dynamics/ode_pendulum_test.cpp).
+  /// Linearly implicit in the world frame [Lacoursiere 2007; ODE gyroscopic 2013]: with
+  /// L = I_W w and I~ = I_W - h [L]x,  tau~ = I_W I~^-1 (L / h) + I_W I~^-1 tau - L / h, so that a
+  /// free body steps to w' = I~^-1 (I_W w + h tau). Never gains kinetic energy in a free rotation.
+  /// This is what Debian's ODE 0.16 dWorldStep does (test/dynamics/ode_pendulum_test.cpp).
   Implicit,
 };
 

@@ -8,7 +8,7 @@ namespace mlcp::dynamics {
 
 /// How soft a group of constraint rows is. Unset fields fall back to the World's ERP and CFM;
 /// `spring`, when set, overrides both with erpCfmFromSpring(spring, h) evaluated at each step's h
-/// (seed 003), so the rows act as an implicit spring-damper of gains (kp, kd).
+/// [ODE implicit springs 2012], so the rows act as an implicit spring-damper of gains (kp, kd).
 struct RowSoftness {
   std::optional<double> erp;          ///< in [0, 1] (unit: 1)
   std::optional<double> cfm;          ///< >= 0 (unit: s/kg for linear rows)

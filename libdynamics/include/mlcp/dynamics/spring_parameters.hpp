@@ -18,14 +18,15 @@ struct SpringGains {
 };
 
 /// ERP and CFM that make a row behave as a spring-damper integrated by implicit (backward) Euler
-/// [ODE manual, "Joint error and the ERP"; seed 003; Catto GDC 2011, "Soft Constraints"]:
+/// [Smith ODE, manual "Joint error and the ERP"; ODE implicit springs 2012; Catto 2011]:
 ///   ERP = h kp / (h kp + kd),   CFM = 1 / (h kp + kd).
 /// @param[in] gains kp >= 0, kd >= 0, not both zero
 /// @param[in] h time step (unit: s), > 0
 /// @throws std::invalid_argument naming the bad value (negative, NaN, h <= 0, kp = kd = 0)
 ErpCfm erpCfmFromSpring(const SpringGains& gains, double h);
 
-/// The inverse of erpCfmFromSpring [seed 003]:  kp = ERP / (h CFM),  kd = (1 - ERP) / CFM.
+/// The inverse of erpCfmFromSpring [ODE implicit springs 2012]:
+///   kp = ERP / (h CFM),  kd = (1 - ERP) / CFM.
 /// With ODE's float defaults ERP = 0.2, CFM = 1e-5 and h = 1/60 this gives kp = 1.2e6 N/m and
 /// kd = 8e4 N s/m.
 /// @param[in] erpCfm ERP in [0, 1], CFM > 0
@@ -42,7 +43,7 @@ double criticalDamping(double kp, double mass);
 
 /// ERP and CFM of a critically damped spring of stiffness kp on mass m for step h, i.e.
 /// erpCfmFromSpring({kp, criticalDamping(kp, m)}, h). For kp = 1e6 N/m, m = 1 kg and h = 1/60 s:
-/// ERP ~ 0.8928, CFM ~ 5.357e-5 (seed 003).
+/// ERP ~ 0.8928, CFM ~ 5.357e-5 [ODE implicit springs 2012].
 /// @throws std::invalid_argument as the two functions it combines
 ErpCfm criticallyDampedErpCfm(double kp, double mass, double h);
 

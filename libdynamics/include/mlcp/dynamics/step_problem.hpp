@@ -65,7 +65,7 @@ struct StepProblem {
   double maxJointError() const;
 };
 
-/// Writes the step's dense problem in the BLCP text format (shared/spec/blcp-text-format.md) with
+/// Writes the step's dense problem in the BLCP text format (docs/file-formats.md) with
 /// one comment line "# row i: LABEL" per row before the data, so residual diagnostics can name
 /// the joint or contact of a row; readBlcp() ignores the comments. The file is replaced only
 /// once complete (AtomicFile).

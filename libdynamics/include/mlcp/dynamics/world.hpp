@@ -50,7 +50,7 @@ struct StepStatistics {
   StepTimes times;  ///< CPU time per phase
 };
 
-/// A rigid-body world stepped as ODE's dWorldStep (shared/reference/solvers.md 1.9; seed 004):
+/// A rigid-body world stepped as ODE's dWorldStep [Smith ODE; ROS ODE Solvers] (docs/dynamics.md):
 /// bodies, joints, contacts from a collision detector, and an MLCP solver it is given.
 ///
 /// One step of size h, from state (p, q, v, w):

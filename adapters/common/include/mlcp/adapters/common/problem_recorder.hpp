@@ -27,7 +27,7 @@ struct RecorderOptions {
   bool isValid(std::string* why) const;
 };
 
-/// Writes problems a host framework assembles to BLCP text files (shared/spec/blcp-text-format.md)
+/// Writes problems a host framework assembles to BLCP text files (docs/file-formats.md)
 /// as the recording adapters see them, so they can be solved and checked anywhere; or keeps them
 /// in memory when RecorderOptions::directory is empty.
 ///

@@ -10,9 +10,9 @@
 
 namespace mlcp::adapters {
 
-/// VEROSIM's mixed-LCP wrapper interface (shared/seeds/002: the abstract VSLibRBDynMathMixedLCP
+/// VEROSIM's mixed-LCP wrapper interface ([VEROSIM MixedLCP]: the abstract VSLibRBDynMathMixedLCP
 /// and its ODE-backed RBDLcpDantzig) over any MixedLCP, so code written against that interface
-/// ports by changing an include and the type name. The call order of the seed:
+/// ports by changing an include and the type name. The call order of that interface:
 ///
 ///     mlcp::adapters::VerosimMixedLcp lcp("dantzig");     // any registered solver name
 ///     lcp.setValuesInMatrix(A);                   // A = J M^-1 J^T (n x n)
@@ -29,7 +29,7 @@ namespace mlcp::adapters {
 /// The leading rows with lo = -inf, hi = +inf and findex = -1 are passed as nub (VEROSIM's
 /// interface has no setter for it).
 ///
-/// Two setters of the seed are not documented there, so they are read as follows and checked,
+/// Two setters of that interface are not documented there, so they are read as follows and checked,
 /// never ignored silently:
 ///  - setNumberFrictionConstraints(k): k must equal either the number of friction rows
 ///    (findex >= 0) or the number of contacts with friction (distinct normal rows they point at);

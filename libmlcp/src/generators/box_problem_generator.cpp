@@ -1,4 +1,4 @@
-#include <mlcp/contact_graph.hpp>
+#include <mlcp/box_problem_generator.hpp>
 #include <mlcp/option_check.hpp>
 
 #include <Eigen/Geometry>

@@ -1,3 +1,6 @@
+#include "detail/fclib_bytes.hpp"
+#include "detail/text_scanner.hpp"
+
 #include <mlcp/blcp_io.hpp>
 #include <mlcp/fclib_io.hpp>
 
@@ -204,26 +207,37 @@ ProblemFile readLocalProblem(const FclibFile& file, const std::string& fileName)
 
 }  // namespace
 
-ProblemFile readFclib(const std::filesystem::path& path) {
-  if (!std::filesystem::is_regular_file(path))
-    throw ParseError(path.string(), 0, "cannot open the file");
-  silenceHdf5Errors();
-  const std::string name = path.string();
-  const hid_t id =
-      H5Fis_hdf5(name.c_str()) > 0 ? H5Fopen(name.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT) : -1;
-  return readLocalProblem(FclibFile(name, id), path.filename().string());
-}
+namespace detail {
 
-ProblemFile readFclibImage(std::span<const std::byte> image, const std::string& name) {
+ProblemFile readFclibBytes(std::span<const std::byte> image,
+                           const std::string& label,
+                           const std::string& fileName) {
   silenceHdf5Errors();
-  if (image.empty()) throw ParseError(name, 0, "empty file");
+  if (image.empty()) throw ParseError(label, 0, "empty file");
   const Handle access(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
   hid_t id = -1;
   // The core driver without a backing store keeps the file in memory; the image is copied in.
+  // It still opens a file of the name it is given when one exists (and reads that instead), so
+  // the name is one no file has: under a folder that does not exist.
+  constexpr const char* kImageName = "/nonexistent-mlcp-folder/fclib-image.hdf5";
   if (access.valid() && H5Pset_fapl_core(access.get(), 1 << 16, 0) >= 0 &&
       H5Pset_file_image(access.get(), const_cast<std::byte*>(image.data()), image.size()) >= 0)
-    id = H5Fopen(name.c_str(), H5F_ACC_RDONLY, access.get());
-  return readLocalProblem(FclibFile(name, id), name);
+    id = H5Fopen(kImageName, H5F_ACC_RDONLY, access.get());
+  return readLocalProblem(FclibFile(label, id), fileName);
+}
+
+}  // namespace detail
+
+bool hasFclib() { return true; }
+
+ProblemFile readFclib(const std::filesystem::path& path) {
+  const std::string bytes = detail::readFileText(path);
+  return detail::readFclibBytes(std::as_bytes(std::span(bytes.data(), bytes.size())), path.string(),
+                                path.filename().string());
+}
+
+ProblemFile readFclibImage(std::span<const std::byte> image, const std::string& name) {
+  return detail::readFclibBytes(image, name, name);
 }
 
 }  // namespace mlcp
