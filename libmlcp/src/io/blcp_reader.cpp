@@ -119,10 +119,10 @@ void readVector(
   for (int i = 0; i < n; ++i) v[i] = tokens.number(fmt::format("{}[{}]", name, i), allowInfinity);
 }
 
-}  // namespace
-
-Problem parseBlcp(std::string_view text, std::string_view source) {
-  Tokens tokens(text, source);
+/// The header "blcp 1 n N nub K": n and nub, each checked against its range, and n against the
+/// bytes left (b, lo, hi and findex hold n values each, every value at least two characters).
+/// Returns the bytes left after it (plus one), which bound the sizes that follow.
+double readHeader(Tokens& tokens, int& n, int& nub) {
   tokens.expectKeyword("blcp");
   const long long version = tokens.integer("the format version");
   if (version != 1)
@@ -131,73 +131,82 @@ Problem parseBlcp(std::string_view text, std::string_view source) {
   const long long n64 = tokens.integer("n");
   if (n64 < 0 || n64 > 1'000'000)
     tokens.fail(fmt::format("n = {} is out of range 0 .. 1000000", n64));
-  const int n = static_cast<int>(n64);
+  n = static_cast<int>(n64);
   tokens.expectKeyword("nub");
-  const long long nub = tokens.integer("nub");
-  if (nub < 0 || nub > n) tokens.fail(fmt::format("nub = {} is out of range 0 .. n = {}", nub, n));
-
+  const long long nub64 = tokens.integer("nub");
+  if (nub64 < 0 || nub64 > n)
+    tokens.fail(fmt::format("nub = {} is out of range 0 .. n = {}", nub64, n));
+  nub = static_cast<int>(nub64);
   // Refuse a size the rest of the text cannot hold before allocating for it (a short file that
-  // declares a large n would otherwise allocate the dense n x n A): every value is at least one
-  // character and a separator, and b, lo, hi, findex hold n values each.
+  // declares a large n would otherwise allocate the dense n x n A).
   const double available = static_cast<double>(tokens.remaining()) + 1.0;
   if (8.0 * n > available)
     tokens.fail(
         fmt::format("n = {} rows need at least {} more bytes for b, lo, hi and findex; the "
                     "file has {} left",
                     n, 8.0 * n, tokens.remaining()));
+  return available;
+}
 
-  Problem p;
-  p.nub = static_cast<int>(nub);
-  tokens.expectKeyword("A");
-  std::string_view storage = tokens.expectToken("'dense' or 'coo'");
-  if (storage == "dense") {
-    if (2.0 * static_cast<double>(n) * n > available)
+Operator readDenseMatrix(Tokens& tokens, int n, double available) {
+  if (2.0 * static_cast<double>(n) * n > available)
+    tokens.fail(fmt::format("dense A of {} x {} needs at least {} more bytes; the file has {} left",
+                            n, n, 2.0 * static_cast<double>(n) * n, tokens.remaining()));
+  Eigen::MatrixXd A(n, n);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) A(i, j) = tokens.number(fmt::format("A({}, {})", i, j), false);
+  return Operator(std::move(A));
+}
+
+Operator readCooMatrix(Tokens& tokens, int n, double available) {
+  const long long nnz = tokens.integer("the number of coo entries");
+  if (nnz < 0) tokens.fail(fmt::format("negative number of coo entries {}", nnz));
+  if (6.0 * static_cast<double>(nnz) > available)
+    tokens.fail(fmt::format("{} coo entries need at least {} more bytes; the file has {} left", nnz,
+                            6.0 * static_cast<double>(nnz), tokens.remaining()));
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(static_cast<size_t>(nnz));
+  for (long long k = 0; k < nnz; ++k) {
+    const long long i = tokens.integer(fmt::format("the row of coo entry {}", k));
+    const long long j = tokens.integer(fmt::format("the column of coo entry {}", k));
+    if (i < 0 || i >= n || j < 0 || j >= n)
       tokens.fail(
-          fmt::format("dense A of {} x {} needs at least {} more bytes; the file has {} left", n, n,
-                      2.0 * static_cast<double>(n) * n, tokens.remaining()));
-    Eigen::MatrixXd A(n, n);
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j) A(i, j) = tokens.number(fmt::format("A({}, {})", i, j), false);
-    p.A = std::move(A);
-  } else if (storage == "coo") {
-    const long long nnz = tokens.integer("the number of coo entries");
-    if (nnz < 0) tokens.fail(fmt::format("negative number of coo entries {}", nnz));
-    if (6.0 * static_cast<double>(nnz) > available)
-      tokens.fail(fmt::format("{} coo entries need at least {} more bytes; the file has {} left",
-                              nnz, 6.0 * static_cast<double>(nnz), tokens.remaining()));
-    std::vector<Eigen::Triplet<double>> entries;
-    entries.reserve(static_cast<size_t>(nnz));
-    for (long long k = 0; k < nnz; ++k) {
-      const long long i = tokens.integer(fmt::format("the row of coo entry {}", k));
-      const long long j = tokens.integer(fmt::format("the column of coo entry {}", k));
-      if (i < 0 || i >= n || j < 0 || j >= n)
-        tokens.fail(
-            fmt::format("coo entry {} at ({}, {}) is outside the {} x {} matrix", k, i, j, n, n));
-      entries.emplace_back(static_cast<int>(i), static_cast<int>(j),
-                           tokens.number(fmt::format("A({}, {})", i, j), false));
-    }
-    Operator::SparseMatrix A(n, n);
-    A.setFromTriplets(entries.begin(), entries.end());  // sums duplicates, as the spec says
-    p.A = std::move(A);
-  } else {
-    tokens.fail(fmt::format("unknown matrix storage '{}': expected 'dense' or 'coo'", storage));
+          fmt::format("coo entry {} at ({}, {}) is outside the {} x {} matrix", k, i, j, n, n));
+    entries.emplace_back(static_cast<int>(i), static_cast<int>(j),
+                         tokens.number(fmt::format("A({}, {})", i, j), false));
   }
+  Operator::SparseMatrix A(n, n);
+  A.setFromTriplets(entries.begin(), entries.end());  // sums duplicates, as the spec says
+  return Operator(std::move(A));
+}
 
-  readVector(tokens, "b", n, false, p.b);
-  readVector(tokens, "lo", n, true, p.lo);
-  readVector(tokens, "hi", n, true, p.hi);
-  const int hiLine = tokens.line();
+/// "A dense ..." or "A coo NNZ ...", refused before allocating when `available` bytes cannot
+/// hold it.
+Operator readMatrix(Tokens& tokens, int n, double available) {
+  tokens.expectKeyword("A");
+  const std::string_view storage = tokens.expectToken("'dense' or 'coo'");
+  if (storage == "dense") return readDenseMatrix(tokens, n, available);
+  if (storage != "coo")
+    tokens.fail(fmt::format("unknown matrix storage '{}': expected 'dense' or 'coo'", storage));
+  return readCooMatrix(tokens, n, available);
+}
+
+/// "findex ...": each -1 or another row.
+void readFrictionIndex(Tokens& tokens, int n, Eigen::VectorXi& findex) {
   tokens.expectKeyword("findex");
-  p.findex.resize(n);
+  findex.resize(n);
   for (int i = 0; i < n; ++i) {
     const long long k = tokens.integer(fmt::format("findex[{}]", i));
     if (k < -1 || k >= n)
       tokens.fail(fmt::format("findex[{}] = {} is out of range -1 .. {}", i, k, n - 1));
     if (k == i) tokens.fail(fmt::format("findex[{}] = {} points at the row itself", i, k));
-    p.findex[i] = static_cast<int>(k);
+    findex[i] = static_cast<int>(k);
   }
-  const int findexLine = tokens.line();
-  for (int i = 0; i < n; ++i) {
+}
+
+/// The rules that tie the rows together (the line of hi or of findex is named).
+void checkRows(const Problem& p, std::string_view source, int hiLine, int findexLine) {
+  for (int i = 0; i < p.size(); ++i) {
     const int k = p.findex[i];
     if (k >= 0 && p.findex[k] >= 0)
       throw ParseError(
@@ -216,7 +225,10 @@ Problem parseBlcp(std::string_view text, std::string_view source) {
                                    "findex = -1)",
                                    i, p.nub));
   }
+}
 
+/// The optional sections after findex: "x ..." and "name ...".
+void readSections(Tokens& tokens, int n, Problem& p) {
   for (std::string_view section = tokens.next(); !section.empty(); section = tokens.next()) {
     if (section == "x") {
       Eigen::VectorXd x(n);
@@ -229,6 +241,23 @@ Problem parseBlcp(std::string_view text, std::string_view source) {
           fmt::format("unknown section '{}' after findex (expected 'x' or 'name')", section));
     }
   }
+}
+
+}  // namespace
+
+Problem parseBlcp(std::string_view text, std::string_view source) {
+  Tokens tokens(text, source);
+  int n = 0;
+  Problem p;
+  const double available = readHeader(tokens, n, p.nub);
+  p.A = readMatrix(tokens, n, available);
+  readVector(tokens, "b", n, false, p.b);
+  readVector(tokens, "lo", n, true, p.lo);
+  readVector(tokens, "hi", n, true, p.hi);
+  const int hiLine = tokens.line();
+  readFrictionIndex(tokens, n, p.findex);
+  checkRows(p, source, hiLine, tokens.line());
+  readSections(tokens, n, p);
   return p;
 }
 
