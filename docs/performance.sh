@@ -8,7 +8,8 @@
 #   docs/performance.sh [BUILD_DIR]        (default build; Release build with the adapters)
 #   QUICK=1 docs/performance.sh            (n up to 600, shorter time budgets)
 #
-# Writes docs/performance/{peers,scaling,sparse_dantzig,mass_ratio,families,whole_step}.md
+# Writes docs/performance/{peers,scaling,sparse_dantzig,mass_ratio,families,exact_scaling,
+# whole_step}.md
 # (markdown tables), the series docs/performance/*.dat and docs/figures/performance_*.png, and
 # copies the tables into
 # docs/performance.md (docs/performance_tables.py); the prose around them is written by hand.
@@ -26,6 +27,8 @@ if [ -n "${QUICK:-}" ]; then quick=(--quick); fi
 "$BUILD/apps/bench/mlcp_bench_sparse_dantzig" "${quick[@]}" > "$OUT/sparse_dantzig.md"
 "$BUILD/apps/bench/mlcp_bench_mass_ratio" > "$OUT/mass_ratio.md"
 "$BUILD/apps/bench/mlcp_bench_families" "${quick[@]}" > "$OUT/families.md"
+"$BUILD/apps/bench/mlcp_bench_exact_scaling" "${quick[@]}" --data "$OUT/exact_scaling.dat" \
+  > "$OUT/exact_scaling.md"
 if [ -x "$BUILD/apps/bench/mlcp_bench_whole_step" ]; then
   "$BUILD/apps/bench/mlcp_bench_whole_step" > "$OUT/whole_step.md"
 fi
@@ -67,6 +70,20 @@ set title 'Matrix-free PGS and APGD on box stacks: cost per row (flat = linear i
 plot '$OUT/scaling.dat' using 1:2 with linespoints lw 2 title 'pgs-matrix-free', \
      '' using 1:3 with linespoints lw 2 title 'apgd-matrix-free'
 set autoscale y
+
+# Exact-solve time against rows (issue 12's scale goal: exponent <= 1.5), exact solves only.
+set output '$FIGURES/performance_exact_scaling.png'
+set logscale xy
+set xlabel 'rows'
+set ylabel 'CPU time of one exact solve (s)'
+set multiplot layout 1,2
+exact(family, solver) = (strcol(1) eq family && strcol(2) eq solver && \$5 == 1) ? \$4 : 1/0
+do for [family in "stacks pile"] {
+  set title sprintf('%s (relative and scaled residual <= 1e-8)', family)
+  plot for [solver in "newton islands:newton dantzig pgs"] '$OUT/exact_scaling.dat' \
+       using 3:(exact(family, solver)) with linespoints lw 2 title solver
+}
+unset multiplot
 
 # Residual against iterations.
 set output '$FIGURES/performance_residual.png'
