@@ -51,7 +51,7 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
   const bool small = s.n <= kPivotingRows;
   // The plan as literals and the reason formatted into kept storage: nothing allocates unless
   // the plan changes.
-  std::array<std::string_view, 4> stages{};
+  std::array<std::string_view, 5> stages{};
   int count = 0;
   auto add = [&](std::initializer_list<std::string_view> names) {
     for (const std::string_view name : names) stages[static_cast<size_t>(count++)] = name;
@@ -60,22 +60,22 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
   auto why = std::back_inserter(m_reason);
   if (!s.symmetric && !s.rowScaledSymmetric) {
     fmt::format_to(why, "A is not symmetric ({}): Lemke takes any A", s.asymmetry);
-    if (small) add({"lemke"});
+    if (small) add({"lemke", "newton"});
     add({"pgs", "nncg"});
   } else if (s.rowScaledSymmetric) {
     fmt::format_to(why,
                    "A is a row scaling of a symmetric matrix: Dantzig needs A symmetric, APGD "
                    "and PGS-SM equilibrate the rows");
-    if (small) add({"lemke"});
+    if (small) add({"lemke", "newton"});
     add({"apgd", "pgs-sm", "nncg"});
   } else if (!s.positiveDiagonal) {
     fmt::format_to(why,
                    "A symmetric with a diagonal entry <= 0: the iterative methods need A_ii > 0");
-    if (small) add({"lemke"});
+    if (small) add({"lemke", "newton"});
     add({"dantzig", "pgs"});
   } else if (small) {
     fmt::format_to(why, "A symmetric, n = {} <= {}: exact pivoting", s.n, kPivotingRows);
-    add({"dantzig", "lemke", "apgd", "pgs"});
+    add({"dantzig", "newton", "lemke", "apgd", "pgs"});
   } else if (s.largestIsland <= kPivotingRows) {
     fmt::format_to(why,
                    "A symmetric, n = {} in {} islands of at most {} <= {} rows: pivoting island "

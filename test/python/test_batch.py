@@ -11,7 +11,7 @@ import pytest
 
 import mlcp
 import mlcp.batch
-from batch_problems import batch_paths, batch_solvers, comparable
+from batch_problems import assert_same_results, batch_paths, batch_solvers
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +52,7 @@ def test_a_local_cluster_of_two_workers_gives_the_serial_results(shared_data, se
                                        skip_unreadable=True)
             used = client.run(lambda: __import__("mlcp").__file__)
     assert len(used) == 2
-    pd.testing.assert_frame_equal(comparable(frame), comparable(serial))
+    assert_same_results(frame, serial)
     assert frame.attrs["notes"] == serial.attrs["notes"]
 
 

@@ -17,7 +17,7 @@ import pytest
 
 import mlcp
 import mlcp.batch
-from batch_problems import batch_paths, batch_solvers, comparable, slow_problems
+from batch_problems import assert_same_results, batch_paths, batch_solvers, slow_problems
 
 distributed = pytest.importorskip("dask.distributed")
 
@@ -100,7 +100,7 @@ def test_scheduler_and_two_workers_give_the_serial_results(cluster, shared_data)
     paths, solvers = batch_paths(shared_data), batch_solvers()
     serial = mlcp.batch.compare(paths, solvers, skip_unreadable=True)
     frame = mlcp.batch.compare(paths, solvers, cluster.client, skip_unreadable=True)
-    pd.testing.assert_frame_equal(comparable(frame), comparable(serial))
+    assert_same_results(frame, serial)
     workers = {info["name"] for info in cluster.client.scheduler_info()["workers"].values()}
     assert workers == {"worker0", "worker1"}
 
@@ -146,6 +146,6 @@ def test_a_worker_killed_mid_run_loses_no_rows(cluster):
     assert "error" not in outcome, outcome.get("error")
     frame = outcome["frame"]
     assert len(frame) == len(problems) * len(solvers)
-    pd.testing.assert_frame_equal(comparable(frame), comparable(serial))
+    assert_same_results(frame, serial)
     alive = {info["name"] for info in cluster.client.scheduler_info()["workers"].values()}
     assert "victim" not in alive and in_flight

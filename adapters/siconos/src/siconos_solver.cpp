@@ -194,6 +194,10 @@ void SiconosSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
   std::memcpy(M->matrix0, problem.denseA().data(),
               sizeof(double) * static_cast<std::size_t>(n) * n);
 
+  // Siconos' pivoting drivers read x before writing it (the MLCP Lemke's answer depended on the
+  // previous problem's x in the same process): x starts from zero unless it is the initial guess
+  // of an iterative method, so a solve depends on its problem alone.
+  if (!capabilities().usesInitialGuess) x.setZero();
   int info = 0;
   if (!isMlcp(m_method)) {
     std::unique_ptr<LinearComplementarityProblem, LcpDeleter> lcp(newLCP());

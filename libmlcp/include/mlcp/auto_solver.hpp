@@ -27,17 +27,20 @@ struct SolverPlan {
 /// converged"); the chain then ends as FallbackSolver's does (the first Converged, else the best
 /// answer of any stage, each stage's status in the message).
 ///
-/// The choice (planFor(), the table of docs/solver-selection.md; n_p = kPivotingRows):
-/// | structure | plan | why |
-/// |---|---|---|
-/// | A not symmetric, not even up to row scaling | lemke (n <= n_p), pgs, nncg | Lemke takes any A;
-/// Dantzig and APGD need a symmetric one | | A symmetric up to row scaling (A = C S) | lemke (n <=
-/// n_p), apgd, pgs-sm, nncg | Dantzig needs A itself symmetric; APGD and PGS-SM equilibrate rows |
-/// | A symmetric, a diagonal entry <= 0 | lemke (n <= n_p), dantzig, pgs | the iterative methods
-/// need A_ii > 0 | | A symmetric, n <= n_p | dantzig, lemke, apgd, pgs | exact pivoting is fastest
-/// at this size | | A symmetric, n > n_p, largest island <= n_p | islands:dantzig, apgd, nncg |
-/// pivoting island by island | | A symmetric, larger | apgd, nncg, pgs | iterative, O(nonzeros) per
-/// iteration; APGD needs the fewest iterations on contact problems |
+/// The choice (choosePlan(), the table of docs/solver-selection.md; n_p = kPivotingRows; newton
+/// is planned only up to n_p, where its sparse factorizations stay cheap):
+///  - A not symmetric, not even up to row scaling: lemke, newton (n <= n_p), pgs, nncg (Lemke
+///    and Newton take any A; Dantzig and APGD need a symmetric one);
+///  - A symmetric up to row scaling (A = C S): lemke, newton (n <= n_p), apgd, pgs-sm, nncg
+///    (Dantzig needs A itself symmetric; APGD and PGS-SM equilibrate rows);
+///  - A symmetric, a diagonal entry <= 0: lemke, newton (n <= n_p), dantzig, pgs (the iterative
+///    methods need A_ii > 0);
+///  - A symmetric, n <= n_p: dantzig, newton, lemke, apgd, pgs (exact pivoting is fastest at
+///    this size; Newton answers where Dantzig meets a singular or redundant clamped set);
+///  - A symmetric, n > n_p, largest island <= n_p: islands:dantzig, apgd, nncg (pivoting island
+///    by island);
+///  - A symmetric, larger: apgd, nncg, pgs (iterative, O(nonzeros) per iteration; APGD needs the
+///    fewest iterations on contact problems).
 ///
 /// Stages are made on first use with the settings of the constructor. Memory: each stage's own,
 /// plus what measuring takes per new matrix (the symmetry test O(n^2) dense, O(nonzeros log n)
