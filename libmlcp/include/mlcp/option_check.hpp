@@ -18,7 +18,8 @@ namespace mlcp {
 ///     return check.ok();
 class OptionCheck {
  public:
-  /// @param owner the struct's name (as the message shows it), kept by reference; why may be null
+  /// @param owner the struct's name (as the message shows it), kept by reference
+  /// @param why where the message of the first violation goes; may be null
   OptionCheck(std::string_view owner, std::string* why) : m_owner(owner), m_why(why) {}
 
   /// Records a violation of `constraint` by the field `name` of value `value` unless `holds`.
@@ -27,7 +28,9 @@ class OptionCheck {
                        std::string_view name,
                        double value,
                        std::string_view constraint);
+  /// As require() for a double, for an integer field.
   OptionCheck& require(bool holds, std::string_view name, int value, std::string_view constraint);
+  /// As require() for a double, for a field given as text (an enumerator's name).
   OptionCheck& require(bool holds,
                        std::string_view name,
                        std::string_view value,
