@@ -1,6 +1,7 @@
 #include "detail/box_projection.hpp"
 #include "detail/degenerate_rows.hpp"
 #include "detail/iteration_monitor.hpp"
+#include "detail/iterative_capabilities.hpp"
 #include "detail/symmetric_row_scaling.hpp"
 #include "detail/zero_rows.hpp"
 
@@ -233,10 +234,8 @@ void ApgdSolver::setOptions(const ApgdOptions& options) {
 }
 
 Capabilities ApgdSolver::capabilities() const {
-  Capabilities c;
+  Capabilities c = detail::iterativeCapabilities();
   c.requiresSymmetricA = true;
-  c.usesInitialGuess = true;
-  c.iterative = true;
   return c;
 }
 

@@ -1,3 +1,4 @@
+#include "detail/iterative_capabilities.hpp"
 #include "detail/problem_structure.hpp"
 #include "detail/solver_chain.hpp"
 
@@ -21,10 +22,8 @@ AutoSolver::AutoSolver(const SolverSettings& settings)
 AutoSolver::~AutoSolver() = default;
 
 Capabilities AutoSolver::capabilities() const {
-  Capabilities c;  // boxes, friction rows, nub rows, any A: some plan takes each
-  c.usesInitialGuess = true;
-  c.iterative = true;
-  return c;
+  // boxes, friction rows, nub rows, any A: some plan takes each
+  return detail::iterativeCapabilities();
 }
 
 const SolverOptions& AutoSolver::commonOptions() const {

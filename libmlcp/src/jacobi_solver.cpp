@@ -2,6 +2,7 @@
 #include "detail/box_projection.hpp"
 #include "detail/degenerate_rows.hpp"
 #include "detail/iteration_monitor.hpp"
+#include "detail/iterative_capabilities.hpp"
 #include "detail/local_block_solver.hpp"
 #include "detail/matrix_free_operator.hpp"
 #include "detail/operator_forms.hpp"
@@ -64,12 +65,7 @@ void JacobiSolver::setOptions(const JacobiOptions& options) {
   m_preparedVersion = ~std::uint64_t{0};
 }
 
-Capabilities JacobiSolver::capabilities() const {
-  Capabilities c;
-  c.usesInitialGuess = true;
-  c.iterative = true;
-  return c;
-}
+Capabilities JacobiSolver::capabilities() const { return detail::iterativeCapabilities(); }
 
 void JacobiSolver::doSetup(int n) {
   for (Eigen::VectorXd* v : {&m_product, &m_xNext, &m_diagonal, &m_power, &m_powerNext})

@@ -1,6 +1,7 @@
 #include "detail/box_projection.hpp"
 #include "detail/interior_point.hpp"
 #include "detail/iteration_monitor.hpp"
+#include "detail/iterative_capabilities.hpp"
 #include "detail/newton_map.hpp"
 #include "detail/newton_system.hpp"
 
@@ -121,10 +122,8 @@ std::string_view NewtonSolver::name() const {
 }
 
 Capabilities NewtonSolver::capabilities() const {
-  Capabilities c;
-  c.usesInitialGuess = true;
-  c.iterative = true;  // stops on a tolerance; its residual history is worth plotting
-  return c;
+  // stops on a tolerance; its residual history is worth plotting
+  return detail::iterativeCapabilities();
 }
 
 void NewtonSolver::doSetup(int n) {

@@ -1,5 +1,6 @@
 #include "detail/box_projection.hpp"
 #include "detail/iteration_monitor.hpp"
+#include "detail/iterative_capabilities.hpp"
 #include "detail/pgs_iteration.hpp"
 #include "detail/row_access.hpp"
 
@@ -46,12 +47,7 @@ void NncgSolver::setOptions(const NncgOptions& options) {
   m_options = options;
 }
 
-Capabilities NncgSolver::capabilities() const {
-  Capabilities c;
-  c.usesInitialGuess = true;
-  c.iterative = true;
-  return c;
-}
+Capabilities NncgSolver::capabilities() const { return detail::iterativeCapabilities(); }
 
 void NncgSolver::doSetup(int n) {
   m_rows->resize(n);

@@ -2,6 +2,7 @@
 #include "detail/box_projection.hpp"
 #include "detail/degenerate_rows.hpp"
 #include "detail/iteration_monitor.hpp"
+#include "detail/iterative_capabilities.hpp"
 #include "detail/local_block_solver.hpp"
 #include "detail/row_access.hpp"
 #include "detail/row_blocks.hpp"
@@ -43,12 +44,7 @@ void NsgsSolver::setOptions(const NsgsOptions& options) {
   m_options = options;
 }
 
-Capabilities NsgsSolver::capabilities() const {
-  Capabilities c;
-  c.usesInitialGuess = true;
-  c.iterative = true;
-  return c;
-}
+Capabilities NsgsSolver::capabilities() const { return detail::iterativeCapabilities(); }
 
 void NsgsSolver::doSetup(int n) {
   m_rows->resize(n);

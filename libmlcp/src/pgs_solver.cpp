@@ -1,3 +1,4 @@
+#include "detail/iterative_capabilities.hpp"
 #include "detail/pgs_iteration.hpp"
 #include "detail/row_access.hpp"
 
@@ -50,13 +51,7 @@ void PgsSolver::setOptions(const PgsOptions& options) {
   m_options = options;
 }
 
-Capabilities PgsSolver::capabilities() const {
-  Capabilities c;
-  c.requiresSymmetricA = false;
-  c.usesInitialGuess = true;
-  c.iterative = true;
-  return c;
-}
+Capabilities PgsSolver::capabilities() const { return detail::iterativeCapabilities(); }
 
 void PgsSolver::doSetup(int n) {
   m_workspace->resize(n);

@@ -1,5 +1,6 @@
 #include "detail/box_projection.hpp"
 #include "detail/iteration_monitor.hpp"
+#include "detail/iterative_capabilities.hpp"
 #include "detail/pgs_iteration.hpp"
 #include "detail/row_access.hpp"
 
@@ -41,10 +42,7 @@ void SubspaceMinimizationSolver::setOptions(const SubspaceMinimizationOptions& o
 }
 
 Capabilities SubspaceMinimizationSolver::capabilities() const {
-  Capabilities c;
-  c.usesInitialGuess = true;
-  c.iterative = true;
-  return c;
+  return detail::iterativeCapabilities();
 }
 
 void SubspaceMinimizationSolver::doSetup(int n) {
