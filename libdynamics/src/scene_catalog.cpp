@@ -136,16 +136,4 @@ Scene makeScene(std::string_view name, const std::vector<std::string>& assignmen
       fmt::format("unknown scene '{}'; known scenes: {}", name, fmt::join(sceneNames(), ", ")));
 }
 
-StepProblem sceneStepProblem(Scene& scene, int step, MixedLCP& solver, double h) {
-  if (step < scene.world.stepCount())
-    throw std::invalid_argument(
-        fmt::format("sceneStepProblem: step {} is before the world's "
-                    "current step {}",
-                    step, scene.world.stepCount()));
-  const double dt = h > 0.0 ? h : scene.timeStep;
-  scene.world.setSolver(solver);
-  while (scene.world.stepCount() < step) scene.world.step(dt);
-  return scene.world.prepareStep(dt);
-}
-
 }  // namespace mlcp::dynamics
