@@ -1,9 +1,9 @@
 #include "bench_problems.hpp"
 
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/box_problem_generator.hpp>
-#include <mlcp/random_problem.hpp>
-#include <mlcp/siconos_io.hpp>
+#include <mlcp/generators/box_problem_generator.hpp>
+#include <mlcp/generators/random_problem.hpp>
+#include <mlcp/io/blcp_io.hpp>
+#include <mlcp/io/siconos_io.hpp>
 
 #include <fmt/format.h>
 

@@ -1,10 +1,10 @@
 #include "bench_solvers.hpp"
 
 #include <mlcp/adapters/registry/adapter_registry.hpp>
-#include <mlcp/apgd_solver.hpp>
-#include <mlcp/dantzig_solver.hpp>
-#include <mlcp/pgs_solver.hpp>
-#include <mlcp/solver_factory.hpp>
+#include <mlcp/core/solver_factory.hpp>
+#include <mlcp/gradient/apgd_solver.hpp>
+#include <mlcp/pivoting/dantzig_solver.hpp>
+#include <mlcp/splitting/pgs_solver.hpp>
 
 #include <algorithm>
 #include <stdexcept>

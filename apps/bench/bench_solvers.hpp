@@ -1,6 +1,6 @@
 #pragma once
 
-#include <mlcp/mixed_lcp.hpp>
+#include <mlcp/core/mixed_lcp.hpp>
 
 #include <memory>
 #include <optional>

@@ -8,8 +8,8 @@
 //   mlcp_bench_soak --steps 20000 --seconds 60        (shortened)
 //   mlcp_bench_soak --solvers pgs,apgd --scene "pile count=400"
 
+#include <mlcp/core/solver_factory.hpp>
 #include <mlcp/dynamics/scene.hpp>
-#include <mlcp/solver_factory.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

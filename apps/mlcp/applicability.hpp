@@ -2,7 +2,7 @@
 
 #include "problem_shape.hpp"
 
-#include <mlcp/mixed_lcp.hpp>
+#include <mlcp/core/mixed_lcp.hpp>
 
 #include <string>
 

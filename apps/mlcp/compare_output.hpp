@@ -4,7 +4,7 @@
 #include "problem_outcome.hpp"
 #include "run_record.hpp"
 
-#include <mlcp/atomic_file.hpp>
+#include <mlcp/io/atomic_file.hpp>
 
 #include <memory>
 #include <string>

@@ -3,8 +3,8 @@
 #include "problem_shape.hpp"
 #include "run_record.hpp"
 
-#include <mlcp/mixed_lcp.hpp>
-#include <mlcp/problem_file.hpp>
+#include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/io/problem_file.hpp>
 
 #include <string>
 

@@ -1,8 +1,8 @@
 #include "commands.hpp"
 #include "problem_source.hpp"
 
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/siconos_io.hpp>
+#include <mlcp/io/blcp_io.hpp>
+#include <mlcp/io/siconos_io.hpp>
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
 #include "gnuplot.hpp"
 
-#include <mlcp/atomic_file.hpp>
+#include <mlcp/io/atomic_file.hpp>
 
 #include <fmt/format.h>
 

@@ -3,7 +3,7 @@
 #include "base64.hpp"
 #include "solved_criterion.hpp"
 
-#include <mlcp/atomic_file.hpp>
+#include <mlcp/io/atomic_file.hpp>
 
 #include <fmt/format.h>
 

@@ -4,7 +4,7 @@
 #include "commands.hpp"
 
 #include <mlcp/adapters/registry/adapter_registry.hpp>
-#include <mlcp/blcp_io.hpp>
+#include <mlcp/io/blcp_io.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

@@ -1,6 +1,6 @@
 #include "problem_shape.hpp"
 
-#include <mlcp/dantzig_solver.hpp>
+#include <mlcp/pivoting/dantzig_solver.hpp>
 
 #include <cmath>
 

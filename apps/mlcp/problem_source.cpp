@@ -1,8 +1,8 @@
 #include "problem_source.hpp"
 
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/box_problem_generator.hpp>
-#include <mlcp/random_problem.hpp>
+#include <mlcp/generators/box_problem_generator.hpp>
+#include <mlcp/generators/random_problem.hpp>
+#include <mlcp/io/blcp_io.hpp>
 
 #include <fmt/format.h>
 

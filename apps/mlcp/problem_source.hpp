@@ -1,6 +1,6 @@
 #pragma once
 
-#include <mlcp/problem_file.hpp>
+#include <mlcp/io/problem_file.hpp>
 
 #include <CLI/CLI.hpp>
 

@@ -5,9 +5,9 @@
 #include "scene_source.hpp"
 #include "solver_settings_options.hpp"
 
-#include <mlcp/atomic_file.hpp>
+#include <mlcp/core/solver_factory.hpp>
 #include <mlcp/dynamics/scene.hpp>
-#include <mlcp/solver_factory.hpp>
+#include <mlcp/io/atomic_file.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

@@ -1,7 +1,7 @@
 #include "solution_check.hpp"
 
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/residual.hpp>
+#include <mlcp/core/residual.hpp>
+#include <mlcp/io/blcp_io.hpp>
 
 #include <fmt/format.h>
 

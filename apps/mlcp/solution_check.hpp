@@ -1,7 +1,7 @@
 #pragma once
 
-#include <mlcp/problem.hpp>
-#include <mlcp/residual.hpp>
+#include <mlcp/core/problem.hpp>
+#include <mlcp/core/residual.hpp>
 
 #include <Eigen/Core>
 

@@ -5,8 +5,8 @@
 #include "run_record.hpp"
 #include "solver_settings_options.hpp"
 
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/solver_factory.hpp>
+#include <mlcp/core/solver_factory.hpp>
+#include <mlcp/io/blcp_io.hpp>
 
 #include <fmt/format.h>
 

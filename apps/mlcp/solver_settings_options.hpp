@@ -1,6 +1,6 @@
 #pragma once
 
-#include <mlcp/solver_factory.hpp>
+#include <mlcp/core/solver_factory.hpp>
 
 #include <CLI/CLI.hpp>
 

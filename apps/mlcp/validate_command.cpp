@@ -3,8 +3,8 @@
 #include "record_format.hpp"
 #include "solution_check.hpp"
 
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/residual.hpp>
+#include <mlcp/core/residual.hpp>
+#include <mlcp/io/blcp_io.hpp>
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
-#include <mlcp/atomic_file.hpp>
-#include <mlcp/blcp_io.hpp>
 #include <mlcp/dynamics/step_problem.hpp>
+#include <mlcp/io/atomic_file.hpp>
+#include <mlcp/io/blcp_io.hpp>
 
 #include <fmt/format.h>
 

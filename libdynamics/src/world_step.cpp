@@ -13,9 +13,9 @@
 #include "detail/body_step_data.hpp"
 #include "detail/warm_start_cache.hpp"
 
+#include <mlcp/core/matrix_free_problem.hpp>
 #include <mlcp/dynamics/contact_constraint.hpp>
 #include <mlcp/dynamics/world.hpp>
-#include <mlcp/matrix_free_problem.hpp>
 
 #include <fmt/format.h>
 

@@ -4,7 +4,7 @@
 #include <mlcp/adapters/common/host_policy.hpp>
 #include <mlcp/adapters/common/problem_recorder.hpp>
 #include <mlcp/adapters/common/scene_kind.hpp>
-#include <mlcp/blcp_io.hpp>
+#include <mlcp/io/blcp_io.hpp>
 
 #include <boost/test/unit_test.hpp>
 

@@ -2,9 +2,9 @@
 
 // Helpers shared by the adapter tests (header-only, test code).
 
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/dantzig_solver.hpp>
-#include <mlcp/solver_factory.hpp>
+#include <mlcp/core/solver_factory.hpp>
+#include <mlcp/io/blcp_io.hpp>
+#include <mlcp/pivoting/dantzig_solver.hpp>
 
 #include <Eigen/Core>
 #include <Eigen/Eigenvalues>

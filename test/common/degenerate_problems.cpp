@@ -2,9 +2,9 @@
 
 #include "test_data.hpp"
 
-#include <mlcp/matrix_free_problem.hpp>
-#include <mlcp/problem_file.hpp>
-#include <mlcp/random_problem.hpp>
+#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/generators/random_problem.hpp>
+#include <mlcp/io/problem_file.hpp>
 
 #include <Eigen/Geometry>
 #include <boost/test/unit_test.hpp>

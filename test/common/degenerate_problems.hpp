@@ -3,8 +3,8 @@
 // The degenerate-problem set of issue 8, shared by test/mlcp/degenerate_test.cpp (our solvers)
 // and test/adapters/adapter_degenerate_test.cpp (the peers' solvers behind the adapters).
 
-#include <mlcp/mixed_lcp.hpp>
-#include <mlcp/problem.hpp>
+#include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/core/problem.hpp>
 
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 #include "known_solution_problems.hpp"
 
-#include <mlcp/box_problem_generator.hpp>
-#include <mlcp/matrix_free_problem.hpp>
+#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/generators/box_problem_generator.hpp>
 
 #include <Eigen/QR>
 

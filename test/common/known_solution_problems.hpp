@@ -4,7 +4,7 @@
 // bounds), the acceptance fixtures of issues 13 and 16 after DART's LcpProblemFactory: shared by
 // test/mlcp/known_solution_test.cpp and whatever else wants problems whose answer is known.
 
-#include <mlcp/problem.hpp>
+#include <mlcp/core/problem.hpp>
 
 #include <Eigen/Core>
 

@@ -1,6 +1,6 @@
 #include "test_problems.hpp"
 
-#include <mlcp/random_problem.hpp>
+#include <mlcp/generators/random_problem.hpp>
 
 #include <utility>
 

@@ -3,7 +3,7 @@
 // hang, leave an HDF5 identifier open or print HDF5's error stack. Small accepted problems are
 // solved with Dantzig, so the checks on what the reader returns are fuzzed too.
 
-#include <mlcp/fclib_io.hpp>
+#include <mlcp/io/fclib_io.hpp>
 #include <mlcp/mlcp.hpp>
 
 #include <cstddef>

@@ -7,7 +7,7 @@
 #include "run_record.hpp"
 
 #include <mlcp/adapters/registry/adapter_registry.hpp>
-#include <mlcp/solver_factory.hpp>
+#include <mlcp/core/solver_factory.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

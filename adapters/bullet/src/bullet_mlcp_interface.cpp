@@ -1,7 +1,7 @@
 #include "detail/bullet_arrays.hpp"
 
 #include <mlcp/adapters/bullet/bullet_mlcp_interface.hpp>
-#include <mlcp/option_check.hpp>
+#include <mlcp/core/option_check.hpp>
 
 #include <exception>
 #include <stdexcept>

@@ -1,6 +1,6 @@
 #include <mlcp/adapters/bullet/bullet_peer_solver.hpp>
 #include <mlcp/adapters/common/peer_verdict.hpp>
-#include <mlcp/option_check.hpp>
+#include <mlcp/core/option_check.hpp>
 
 #include <fmt/format.h>
 

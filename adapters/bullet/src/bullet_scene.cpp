@@ -1,5 +1,5 @@
 #include <mlcp/adapters/bullet/bullet_scene.hpp>
-#include <mlcp/option_check.hpp>
+#include <mlcp/core/option_check.hpp>
 
 #include <btBulletDynamicsCommon.h>
 #include <fmt/format.h>

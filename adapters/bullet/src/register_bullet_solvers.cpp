@@ -1,6 +1,6 @@
 #include <mlcp/adapters/bullet/bullet_peer_solver.hpp>
 #include <mlcp/adapters/bullet/register_bullet_solvers.hpp>
-#include <mlcp/solver_factory.hpp>
+#include <mlcp/core/solver_factory.hpp>
 
 namespace mlcp::adapters {
 

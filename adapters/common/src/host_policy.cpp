@@ -1,5 +1,5 @@
 #include <mlcp/adapters/common/host_policy.hpp>
-#include <mlcp/option_check.hpp>
+#include <mlcp/core/option_check.hpp>
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 #include <mlcp/adapters/common/peer_verdict.hpp>
-#include <mlcp/residual.hpp>
+#include <mlcp/core/residual.hpp>
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
 #include <mlcp/adapters/common/problem_recorder.hpp>
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/option_check.hpp>
+#include <mlcp/core/option_check.hpp>
+#include <mlcp/io/blcp_io.hpp>
 
 #include <fmt/format.h>
 

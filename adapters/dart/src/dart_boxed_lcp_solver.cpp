@@ -1,7 +1,7 @@
 #include "detail/dart_arrays.hpp"
 
 #include <mlcp/adapters/dart/dart_boxed_lcp_solver.hpp>
-#include <mlcp/option_check.hpp>
+#include <mlcp/core/option_check.hpp>
 
 #include <exception>
 #include <stdexcept>

@@ -1,7 +1,7 @@
 #include <mlcp/adapters/common/padded_stride.hpp>
 #include <mlcp/adapters/common/peer_verdict.hpp>
 #include <mlcp/adapters/dart/dart_peer_solver.hpp>
-#include <mlcp/option_check.hpp>
+#include <mlcp/core/option_check.hpp>
 
 #include <dart/constraint/DantzigBoxedLcpSolver.hpp>
 #include <dart/constraint/PgsBoxedLcpSolver.hpp>

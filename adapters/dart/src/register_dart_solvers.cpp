@@ -1,6 +1,6 @@
 #include <mlcp/adapters/dart/dart_peer_solver.hpp>
 #include <mlcp/adapters/dart/register_dart_solvers.hpp>
-#include <mlcp/solver_factory.hpp>
+#include <mlcp/core/solver_factory.hpp>
 
 namespace mlcp::adapters {
 

@@ -3,8 +3,8 @@
 
 #include <mlcp/adapters/common/padded_stride.hpp>
 #include <mlcp/adapters/ode/ode_lcp.h>
-#include <mlcp/residual.hpp>
-#include <mlcp/solver_factory.hpp>
+#include <mlcp/core/residual.hpp>
+#include <mlcp/core/solver_factory.hpp>
 
 #include <Eigen/Core>
 #include <fmt/format.h>

@@ -1,6 +1,6 @@
 #include "array_conversion.hpp"
 
-#include <mlcp/matrix_free_problem.hpp>
+#include <mlcp/core/matrix_free_problem.hpp>
 
 #include <Eigen/SparseCore>
 #include <climits>

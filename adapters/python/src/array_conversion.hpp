@@ -11,7 +11,7 @@
 // Outputs are new numpy arrays that own their data (copies), so that no array a caller holds can
 // ever point into storage the library frees or reuses.
 
-#include <mlcp/operator.hpp>
+#include <mlcp/core/operator.hpp>
 
 #include <Eigen/Core>
 

@@ -6,7 +6,7 @@
 #include "problem_statistics.hpp"
 #include "solution_check.hpp"
 
-#include <mlcp/residual.hpp>
+#include <mlcp/core/residual.hpp>
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
 #include "bindings.hpp"
 
-#include <mlcp/blcp_io.hpp>
+#include <mlcp/io/blcp_io.hpp>
 
 namespace mlcp::python {
 

@@ -4,10 +4,10 @@
 
 #include "bindings.hpp"
 
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/fclib_io.hpp>
-#include <mlcp/problem_file.hpp>
-#include <mlcp/siconos_io.hpp>
+#include <mlcp/io/blcp_io.hpp>
+#include <mlcp/io/fclib_io.hpp>
+#include <mlcp/io/problem_file.hpp>
+#include <mlcp/io/siconos_io.hpp>
 
 #include <fmt/format.h>
 

@@ -5,9 +5,9 @@
 #include "array_conversion.hpp"
 #include "bindings.hpp"
 
-#include <mlcp/matrix_free_problem.hpp>
-#include <mlcp/problem.hpp>
-#include <mlcp/random_problem.hpp>
+#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/problem.hpp>
+#include <mlcp/generators/random_problem.hpp>
 
 #include <fmt/format.h>
 

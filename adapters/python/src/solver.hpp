@@ -1,7 +1,7 @@
 #pragma once
 
-#include <mlcp/mixed_lcp.hpp>
-#include <mlcp/problem.hpp>
+#include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/core/problem.hpp>
 
 #include <memory>
 #include <mutex>

@@ -6,7 +6,7 @@
 #include "solver.hpp"
 #include "solver_keywords.hpp"
 
-#include <mlcp/solver_factory.hpp>
+#include <mlcp/core/solver_factory.hpp>
 
 #include <fmt/format.h>
 

@@ -1,10 +1,10 @@
 #include "solver_keywords.hpp"
 
-#include <mlcp/apgd_solver.hpp>
-#include <mlcp/dantzig_solver.hpp>
-#include <mlcp/lemke_solver.hpp>
-#include <mlcp/pgs_solver.hpp>
-#include <mlcp/solver_factory.hpp>
+#include <mlcp/core/solver_factory.hpp>
+#include <mlcp/gradient/apgd_solver.hpp>
+#include <mlcp/pivoting/dantzig_solver.hpp>
+#include <mlcp/pivoting/lemke_solver.hpp>
+#include <mlcp/splitting/pgs_solver.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -10,7 +10,7 @@
 // A keyword a solver does not take is a TypeError naming those it takes; a value its options
 // reject is a ValueError with the library's message (SolverOptions::isValid).
 
-#include <mlcp/mixed_lcp.hpp>
+#include <mlcp/core/mixed_lcp.hpp>
 
 #include <memory>
 #include <pybind11/pybind11.h>

@@ -1,6 +1,6 @@
 #include <mlcp/adapters/siconos/register_siconos_solvers.hpp>
 #include <mlcp/adapters/siconos/siconos_solver.hpp>
-#include <mlcp/solver_factory.hpp>
+#include <mlcp/core/solver_factory.hpp>
 
 namespace mlcp::adapters {
 

@@ -1,6 +1,6 @@
 #include <mlcp/adapters/common/peer_verdict.hpp>
 #include <mlcp/adapters/siconos/siconos_solver.hpp>
-#include <mlcp/option_check.hpp>
+#include <mlcp/core/option_check.hpp>
 
 #include <fmt/format.h>
 #include <siconos/numerics/LCP_Solvers.h>

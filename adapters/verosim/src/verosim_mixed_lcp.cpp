@@ -1,6 +1,6 @@
 #include <mlcp/adapters/common/host_policy.hpp>
 #include <mlcp/adapters/verosim/verosim_mixed_lcp.hpp>
-#include <mlcp/solver_factory.hpp>
+#include <mlcp/core/solver_factory.hpp>
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
-#include <mlcp/box_problem_generator.hpp>
-#include <mlcp/option_check.hpp>
+#include <mlcp/core/option_check.hpp>
+#include <mlcp/generators/box_problem_generator.hpp>
 
 #include <Eigen/Geometry>
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-#include <mlcp/random_problem.hpp>
+#include <mlcp/generators/random_problem.hpp>
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include <mlcp/atomic_file.hpp>
+#include <mlcp/io/atomic_file.hpp>
 
 #include <fmt/format.h>
 

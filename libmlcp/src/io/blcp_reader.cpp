@@ -1,4 +1,4 @@
-#include <mlcp/blcp_io.hpp>
+#include <mlcp/io/blcp_io.hpp>
 
 #include <fmt/format.h>
 

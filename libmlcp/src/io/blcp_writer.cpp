@@ -1,5 +1,5 @@
-#include <mlcp/atomic_file.hpp>
-#include <mlcp/blcp_io.hpp>
+#include <mlcp/io/atomic_file.hpp>
+#include <mlcp/io/blcp_io.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

@@ -1,8 +1,8 @@
-#include "detail/fclib_bytes.hpp"
-#include "detail/text_scanner.hpp"
+#include "io/detail/fclib_bytes.hpp"
+#include "io/detail/text_scanner.hpp"
 
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/fclib_io.hpp>
+#include <mlcp/io/blcp_io.hpp>
+#include <mlcp/io/fclib_io.hpp>
 
 #include <fmt/format.h>
 

@@ -1,10 +1,10 @@
 // FCLIB without its component: libmlcp built without MLCP_WITH_FCLIB (no HDF5). Every FCLIB
 // entry point throws a ParseError naming the missing component; fclib_reader.cpp replaces this
 // file when the component is built.
-#include "detail/fclib_bytes.hpp"
+#include "io/detail/fclib_bytes.hpp"
 
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/fclib_io.hpp>
+#include <mlcp/io/blcp_io.hpp>
+#include <mlcp/io/fclib_io.hpp>
 
 namespace mlcp {
 

@@ -1,9 +1,9 @@
-#include "detail/numerics_matrix_reader.hpp"
-#include "detail/text_scanner.hpp"
+#include "io/detail/numerics_matrix_reader.hpp"
+#include "io/detail/text_scanner.hpp"
 
-#include <mlcp/blcp_io.hpp>
-#include <mlcp/problem_file.hpp>
-#include <mlcp/siconos_io.hpp>
+#include <mlcp/io/blcp_io.hpp>
+#include <mlcp/io/problem_file.hpp>
+#include <mlcp/io/siconos_io.hpp>
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
-#include <mlcp/atomic_file.hpp>
-#include <mlcp/siconos_io.hpp>
+#include <mlcp/io/atomic_file.hpp>
+#include <mlcp/io/siconos_io.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include <mlcp/auto_solver.hpp>
-#include <mlcp/dantzig_solver.hpp>
+#include <mlcp/composite/auto_solver.hpp>
 #include <mlcp/dynamics/scene.hpp>
-#include <mlcp/pgs_solver.hpp>
+#include <mlcp/pivoting/dantzig_solver.hpp>
+#include <mlcp/splitting/pgs_solver.hpp>
 
 #include <functional>
 #include <string>

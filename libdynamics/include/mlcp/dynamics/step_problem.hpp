@@ -1,8 +1,8 @@
 #pragma once
 
+#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/problem.hpp>
 #include <mlcp/dynamics/constraint_row.hpp>
-#include <mlcp/matrix_free_problem.hpp>
-#include <mlcp/problem.hpp>
 
 #include <filesystem>
 #include <iosfwd>

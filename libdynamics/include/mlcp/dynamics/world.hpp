@@ -1,12 +1,12 @@
 #pragma once
 
+#include <mlcp/core/mixed_lcp.hpp>
 #include <mlcp/dynamics/body.hpp>
 #include <mlcp/dynamics/collision_detector.hpp>
 #include <mlcp/dynamics/constraint.hpp>
 #include <mlcp/dynamics/contact_material.hpp>
 #include <mlcp/dynamics/geometry.hpp>
 #include <mlcp/dynamics/step_problem.hpp>
-#include <mlcp/mixed_lcp.hpp>
 
 #include <Eigen/Core>
 

@@ -1,4 +1,4 @@
-#include "numerics_matrix_reader.hpp"
+#include "io/detail/numerics_matrix_reader.hpp"
 
 #include <fmt/format.h>
 

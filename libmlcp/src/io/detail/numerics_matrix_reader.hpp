@@ -1,8 +1,8 @@
 #pragma once
 
-#include "text_scanner.hpp"
+#include "io/detail/text_scanner.hpp"
 
-#include <mlcp/operator.hpp>
+#include <mlcp/core/operator.hpp>
 
 #include <Eigen/Core>
 

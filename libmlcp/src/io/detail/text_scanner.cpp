@@ -1,6 +1,6 @@
-#include "text_scanner.hpp"
+#include "io/detail/text_scanner.hpp"
 
-#include <mlcp/blcp_io.hpp>
+#include <mlcp/io/blcp_io.hpp>
 
 #include <fmt/format.h>
 

@@ -2,7 +2,7 @@
 
 #include <mlcp/adapters/common/adapter_statistics.hpp>
 #include <mlcp/adapters/common/host_policy.hpp>
-#include <mlcp/mixed_lcp.hpp>
+#include <mlcp/core/mixed_lcp.hpp>
 
 #include <Eigen/Core>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <mlcp/report.hpp>
+#include <mlcp/core/report.hpp>
 
 #include <array>
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <mlcp/problem.hpp>
+#include <mlcp/core/problem.hpp>
 
 #include <filesystem>
 #include <vector>

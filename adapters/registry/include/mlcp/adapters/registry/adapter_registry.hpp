@@ -3,7 +3,7 @@
 #include <mlcp/adapters/common/capture_result.hpp>
 #include <mlcp/adapters/common/problem_recorder.hpp>
 #include <mlcp/adapters/common/scene_kind.hpp>
-#include <mlcp/problem.hpp>
+#include <mlcp/core/problem.hpp>
 
 #include <functional>
 #include <string>

@@ -1,0 +1,86 @@
+#pragma once
+
+#include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/core/solver_factory.hpp>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mlcp {
+
+namespace detail {
+class SolverChain;
+class StructureProbe;
+}  // namespace detail
+
+/// A solver plan: the registered solvers AutoSolver tries, in order, and why.
+struct SolverPlan {
+  std::vector<std::string> stages;  ///< registered names ("islands:NAME" allowed), in order
+  std::string reason;               ///< the structure that decided it, for the report
+};
+
+/// Picks the solvers by the problem's measured structure and runs them as a fallback chain
+/// (registered as "auto"). The report's message opens with what it chose and why ("auto: A
+/// symmetric, n = 96 <= 1000: exact pivoting; chose dantzig, then lemke, apgd, pgs; dantzig:
+/// converged"); the chain then ends as FallbackSolver's does (the first Converged, else the best
+/// answer of any stage, each stage's status in the message).
+///
+/// The choice (choosePlan(), the table of docs/solver-selection.md; n_p = kPivotingRows; newton
+/// is planned only up to n_p, where its sparse factorizations stay cheap):
+///  - A not symmetric, not even up to row scaling: lemke, newton (n <= n_p), pgs, nncg (Lemke
+///    and Newton take any A; Dantzig and APGD need a symmetric one);
+///  - A symmetric up to row scaling (A = C S): lemke, newton (n <= n_p), apgd, pgs-sm, nncg
+///    (Dantzig needs A itself symmetric; APGD and PGS-SM equilibrate rows);
+///  - A symmetric, a diagonal entry <= 0: lemke, newton (n <= n_p), dantzig, pgs (the iterative
+///    methods need A_ii > 0);
+///  - A symmetric, n <= n_p: dantzig, newton, lemke, apgd, pgs (exact pivoting is fastest at
+///    this size; Newton answers where Dantzig meets a singular or redundant clamped set);
+///  - A symmetric, n > n_p, largest island <= n_p: islands:dantzig, apgd, nncg (pivoting island
+///    by island);
+///  - A symmetric, larger: apgd, nncg, pgs (iterative, O(nonzeros) per iteration; APGD needs the
+///    fewest iterations on contact problems).
+///
+/// Stages are made on first use with the settings of the constructor. Memory: each stage's own,
+/// plus what measuring takes per new matrix (the symmetry test O(n^2) dense, O(nonzeros log n)
+/// sparse; the islands when n > n_p). solve() allocates nothing on a second solve of the same
+/// problem.
+class AutoSolver final : public MixedLCP {
+ public:
+  /// Largest n (or island) for which pivoting is planned first.
+  static constexpr int kPivotingRows = 1000;
+
+  /// @param settings passed to every stage (makeSolver()).
+  explicit AutoSolver(const SolverSettings& settings = {});
+  ~AutoSolver() override;
+
+  /// The plan of the last solve (empty before).
+  const SolverPlan& plan() const { return m_plan; }
+  /// The stage whose answer the last solve returned ("" when none).
+  std::string_view usedStage() const;
+
+  std::string_view name() const override { return "auto"; }
+  Capabilities capabilities() const override;
+  /// The options of the stage whose answer was returned (defaults before a solve).
+  const SolverOptions& commonOptions() const override;
+
+ private:
+  void doSetup(int n) override;
+  void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
+  /// The plan for the measured structure (the table above).
+  void choosePlan(const ProblemView& problem);
+  /// Index of the stage named `name` in the chain, making it on first use.
+  int stageIndex(const std::string& name);
+
+  SolverSettings m_settings;
+  SolverOptions m_defaults;
+  SolverPlan m_plan;
+  std::string m_reason;                   // the reason of the plan being chosen (kept storage)
+  std::vector<std::string> m_stageNames;  // per stage of the chain
+  std::vector<int> m_order;               // the plan as stage indices
+  std::unique_ptr<detail::SolverChain> m_chain;
+  std::unique_ptr<detail::StructureProbe> m_probe;
+};
+
+}  // namespace mlcp

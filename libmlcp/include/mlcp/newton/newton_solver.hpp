@@ -1,0 +1,240 @@
+#pragma once
+
+#include <mlcp/core/mixed_lcp.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace mlcp {
+
+namespace detail {
+class InteriorPoint;
+class IterationMonitor;
+struct NaturalMap;
+class NewtonSystem;
+struct NewtonWorkspace;
+struct MapValue;
+struct JacobianRows;
+}  // namespace detail
+
+/// The equation Phi(x) = 0 whose root NewtonSolver seeks (docs/newton.md, "Reformulations").
+enum class Reformulation {
+  /// Phi_i = x_i - mid(l_i, x_i - w_i / d_i, u_i): the spec's scaled natural map itself, so
+  /// Phi = 0 is the solution and ||Phi||_inf / X is the scaled residual.
+  MinMap,
+  /// The Fischer-Burmeister function for boxes [Billups 1995, eq. (4)]: its merit function
+  /// 1/2 ||Phi||^2 is continuously differentiable, which suits the line search; slower near
+  /// degenerate rows.
+  FischerBurmeister,
+};
+
+/// "min-map" or "fischer-burmeister".
+std::string_view toString(Reformulation reformulation);
+
+/// How NewtonSolver solves its linear systems.
+enum class NewtonLinearSolver {
+  /// Dense for small or dense problems, sparse otherwise (NewtonOptions::denseRows).
+  Automatic,
+  /// Eigen's dense LL^T (symmetric systems) or partial-pivoting LU.
+  Dense,
+  /// SuiteSparse: CHOLMOD's LL^T / LDL^T (symmetric systems), KLU's LU (the others).
+  Sparse,
+};
+
+/// How NewtonSolver reaches the neighbourhood where its semismooth Newton steps converge
+/// (docs/newton.md, "Globalisation").
+enum class NewtonGlobalisation {
+  /// A primal-dual interior-point phase on the constraints (Mehrotra's predictor-corrector),
+  /// with semismooth Newton steps tried from its iterates once the scaled residual is below
+  /// NewtonOptions::crossoverBelow (the crossover). The default ("newton").
+  InteriorPoint,
+  /// Semismooth Newton steps from the start, with a (non-monotone) Armijo line search on
+  /// theta = 1/2 ||Phi||^2, Levenberg-Marquardt term and proximal centers ("newton-fb").
+  LineSearch,
+};
+
+/// "interior-point" or "line-search".
+std::string_view toString(NewtonGlobalisation globalisation);
+
+/// Options of NewtonSolver. SolverOptions::maxIterations counts interior-point and Newton steps.
+struct NewtonOptions : SolverOptions {
+  NewtonOptions() {
+    maxIterations = 100;
+    relativeTolerance = 1e-10;
+  }
+  /// The equation solved (MinMap is the default, "newton"; "newton-fb" is FischerBurmeister).
+  Reformulation reformulation = Reformulation::MinMap;
+  /// How the steps get near a solution (InteriorPoint for "newton", LineSearch for
+  /// "newton-fb").
+  NewtonGlobalisation globalisation = NewtonGlobalisation::InteriorPoint;
+  /// InteriorPoint: scaled residual (> 0) below which every interior-point iterate is tried as the
+  /// start of semismooth Newton steps.
+  double crossoverBelow = 1e-3;
+  /// InteriorPoint: semismooth Newton steps (>= 1) a crossover may take to meet the tolerance; it
+  /// is abandoned earlier when the residual grows 1e4-fold, and the interior-point phase goes on.
+  int crossoverSteps = 5;
+  /// Linear algebra of the Newton systems.
+  NewtonLinearSolver linearSolver = NewtonLinearSolver::Automatic;
+  /// Automatic uses the dense path up to this many rows (>= 0).
+  int denseRows = 64;
+  /// Levenberg-Marquardt (proximal) term mu added to the Jacobi-scaled free rows: mu = clamp(
+  /// regularization * scaled residual, minimumRegularization, 1) [Fan & Yuan 2005] on the
+  /// interior-point and line-search steps (a crossover's steps take minimumRegularization). It
+  /// keeps the systems of a singular A (CFM 0, redundant contacts, closed loops) solvable and
+  /// vanishes as the residual does, so convergence stays fast.
+  double regularization = 1e-2;
+  /// LineSearch: initial weight rho (>= 0) of the proximal term of the first problems, relative
+  /// to the row scales: far from a solution the steps solve (A + rho D) x - (b + rho D xc)
+  /// instead, xc the last center [Rockafellar 1976]; rho falls as those problems get easy
+  /// (docs/newton.md).
+  double proximalWeight = 1.0;
+  /// Smallest mu (> 0): the systems stay positive definite in rounding.
+  double minimumRegularization = 1e-12;
+  /// LineSearch: Armijo's sufficient-decrease constant sigma of the line search on theta =
+  /// 1/2 ||Phi||^2 (0 < sigma < 1/2).
+  double armijo = 1e-4;
+  /// LineSearch: non-monotone line search [Grippo, Lampariello & Lucidi 1986]: theta is compared
+  /// with the largest of the last `memory` accepted values (>= 1; 1 is the monotone Armijo rule).
+  int memory = 1;
+  /// LineSearch: step halvings per line search (>= 1); when they run out, mu grows a hundredfold
+  /// and the direction is recomputed.
+  int maxBacktracks = 30;
+
+  /// True when usable; otherwise *why names the violated constraint (Ceres style).
+  bool isValid(std::string* why) const;
+};
+
+/// What the last NewtonSolver::solve() did beyond the common report.
+struct NewtonStatistics {
+  int factorizations = 0;        ///< numeric factorizations (the dominant cost)
+  int symbolicAnalyses = 0;      ///< fill-reducing orderings computed (once per pattern)
+  int backtracks = 0;            ///< step halvings in the line searches
+  int regularizationRaises = 0;  ///< directions recomputed with a larger mu
+  int unsymmetricSteps = 0;      ///< steps that needed the LU (sliding friction, non-symmetric A)
+  int interiorPointSteps = 0;    ///< predictor-corrector steps of the interior-point phase
+  int newtonSteps = 0;           ///< semismooth Newton steps (crossovers and line searches)
+  int crossovers = 0;            ///< crossovers tried (the last one of a converged solve met it)
+  int proximalCenters = 0;       ///< proximal problems (centers) the steps went through
+  double regularization = 0.0;   ///< mu of the last step
+  std::string_view linearAlgebra = "none";  ///< "dense", "cholmod", "klu" of the last step
+};
+
+/// Semismooth Newton method for the boxed LCP with friction index (docs/newton.md): finds a
+/// root of Phi(x) = 0, a reformulation of the complementarity conditions (min/mid map, or
+/// Fischer-Burmeister for boxes) in which the friction bounds +-mu x_k are part of the equation
+/// and of its generalized Jacobian [Qi & Sun 1993; De Luca, Facchinei & Kanzow 1996; Billups
+/// 1995].
+///
+/// Globalisation (NewtonOptions::globalisation): InteriorPoint ("newton") runs a primal-dual
+/// interior-point phase on the rows' constraints, the friction ones written x_i + mu_i x_k >= 0,
+/// mu_i x_k - x_i >= 0 with multipliers that do not enter the normal's row (Coulomb friction is
+/// not associated: the KKT system of a quasi-variational inequality), with Mehrotra's
+/// predictor-corrector [Mehrotra 1992; Wright 1997, ch. 10], and tries full semismooth Newton
+/// steps on the min-map from its iterates (the crossover: on the answer's pieces one step lands
+/// on it). LineSearch ("newton-fb") takes Newton steps from the start with a non-monotone Armijo
+/// line search on theta = 1/2 ||Phi||^2, a Levenberg-Marquardt term and proximal centers.
+///
+/// Used terms (docs/conventions.md): A (n x n), b, lo, hi, findex (n), nub; w = A x - b;
+/// effective bounds l_i, u_i (u_i = |hi_i x_k| on friction rows); d_i the spec's row scale;
+/// S = D^-1/2 A D^-1/2 the Jacobi-scaled A.
+///
+/// Linear algebra: each step factors S plus diagonal terms, with the friction couplings
+/// (i, findex_i); unit rows of the min-map are eliminated. Symmetric systems (symmetric A, no
+/// coupling left) by LL^T (CHOLMOD, dense Eigen up to denseRows), the others by LU (KLU with
+/// static pivoting and iterative refinement, dense Eigen). Symbolic analyses are kept while
+/// the pattern of A and findex is the same, across iterations and across the steps of a
+/// simulation.
+///
+/// Status: Converged when SolverOptions::accepts holds (default tolerance 1e-10);
+/// MaxIterations; NumericalFailure when a Newton system does not factor even with
+/// regularization 1; TimeLimit. Uses the initial guess (a crossover from it is tried first).
+/// Any A: the interior-point phase needs the normals of friction rows to have lo_k >= 0 (else
+/// the line search runs); non-symmetric A (circuits) goes through the LU. Problems far from
+/// monotone (Siconos' deltasigma, lcp_tobenna) and about one settling-pile step in nine do not
+/// converge (Lemke solves them).
+/// Cost per step: one numeric factorization (O(nonzeros of the factor) memory), two solves, one
+/// product A x. Memory: O(nonzeros of A and of the factors), set up per pattern. solve()
+/// allocates nothing after the first solve at a given pattern, except when KLU meets a zero
+/// pivot with the pivot order it kept and pivots anew.
+class NewtonSolver final : public MixedLCP {
+ public:
+  /// @throws std::invalid_argument when options are not valid (NewtonOptions::isValid).
+  explicit NewtonSolver(const NewtonOptions& options = {});
+  ~NewtonSolver() override;
+
+  /// @throws std::invalid_argument naming the violated constraint.
+  void setOptions(const NewtonOptions& options);
+  /// The options in use.
+  const NewtonOptions& options() const { return m_options; }
+  /// What the last solve did.
+  const NewtonStatistics& statistics() const { return m_statistics; }
+
+  /// "newton" (min-map) or "newton-fb" (Fischer-Burmeister).
+  std::string_view name() const override;
+  Capabilities capabilities() const override;
+  const SolverOptions& commonOptions() const override { return m_options; }
+
+ protected:
+  void doSetup(int n) override;
+  void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
+
+ private:
+  enum class StepOutcome { Stepped, NoDecrease, NoFactorization };
+
+  /// The interior-point globalisation from the workspace's x: tries semismooth Newton steps
+  /// from it when it is an initial guess, then runs the interior-point phase with crossovers.
+  void solveInteriorPoint(const ProblemView& problem,
+                          detail::IterationMonitor& monitor,
+                          SolveReport& report);
+  /// The line-search globalisation from the workspace's x.
+  void solveLineSearch(const ProblemView& problem,
+                       detail::IterationMonitor& monitor,
+                       SolveReport& report);
+  /// Full semismooth Newton steps (mu = minimumRegularization) from the workspace's x, at most
+  /// `steps` and within the iteration limit: true when they met the tolerance (x is then the
+  /// answer and their residuals are recorded); otherwise x and w are restored. `iteration`
+  /// counts the steps taken.
+  bool crossover(const ProblemView& problem,
+                 detail::IterationMonitor& monitor,
+                 int steps,
+                 int& iteration);
+  /// Sets the status and x: the iterate that met the test when Converged, else the best one.
+  void finish(Status status, Eigen::VectorXd& x, SolveReport& report);
+  /// w = A x - b of the workspace's x and the problem's spec residuals of x.
+  detail::NaturalMap residualOf(const ProblemView& problem);
+  /// Remembers x as the best iterate when its residual is the least so far.
+  void keepBest(const detail::NaturalMap& residual);
+
+  /// x's w, Phi and the Jacobian rows (of the proximal problem when rho > 0), and the
+  /// problem's own spec residuals of x.
+  detail::NaturalMap evaluate(const ProblemView& problem);
+  /// Phi (n) and theta at (x, w) of the proximal problem (A + rho D, b + rho D xc): the
+  /// problem itself when rho = 0; the Jacobian rows when rows is given.
+  detail::MapValue proximalMap(const ProblemView& problem,
+                               const Eigen::VectorXd& x,
+                               const Eigen::VectorXd& w,
+                               Eigen::VectorXd& phi,
+                               detail::JacobianRows* rows);
+  /// One Newton step with line search, raising mu until the system factors and the step
+  /// decreases theta.
+  StepOutcome step(const ProblemView& problem);
+  /// Direction of the Newton step at the workspace's x, regularised by mu (raised until the
+  /// system factors); false when no mu up to 1 gives one.
+  bool direction(const ProblemView& problem, double& mu);
+  /// Backtracks from x along the direction; true when a step met the (non-monotone) Armijo
+  /// rule.
+  bool lineSearch(const ProblemView& problem);
+
+  static constexpr std::uint64_t kNoMatrix = ~std::uint64_t{0};
+
+  NewtonOptions m_options;
+  NewtonStatistics m_statistics;
+  std::uint64_t m_systemVersion = kNoMatrix;  // matrixVersion() m_system was set up for
+  std::unique_ptr<detail::NewtonWorkspace> m_workspace;
+  std::unique_ptr<detail::NewtonSystem> m_system;
+  std::unique_ptr<detail::InteriorPoint> m_interiorPoint;
+};
+
+}  // namespace mlcp

@@ -1,0 +1,117 @@
+#include "composite/problem_structure.hpp"
+#include "composite/solver_chain.hpp"
+#include "core/iterative_capabilities.hpp"
+
+#include <mlcp/composite/auto_solver.hpp>
+
+#include <fmt/format.h>
+
+#include <array>
+#include <initializer_list>
+#include <iterator>
+
+namespace mlcp {
+
+AutoSolver::AutoSolver(const SolverSettings& settings)
+    : m_settings(settings),
+      m_chain(std::make_unique<detail::SolverChain>()),
+      m_probe(std::make_unique<detail::StructureProbe>()) {
+  if (settings.relativeTolerance) m_defaults.relativeTolerance = *settings.relativeTolerance;
+}
+
+AutoSolver::~AutoSolver() = default;
+
+Capabilities AutoSolver::capabilities() const {
+  // boxes, friction rows, nub rows, any A: some plan takes each
+  return detail::iterativeCapabilities();
+}
+
+const SolverOptions& AutoSolver::commonOptions() const {
+  const int used = m_chain->used();
+  return used >= 0 ? m_chain->stage(used).commonOptions() : m_defaults;
+}
+
+std::string_view AutoSolver::usedStage() const {
+  const int used = m_chain->used();
+  return used >= 0 ? std::string_view(m_stageNames[static_cast<size_t>(used)]) : "";
+}
+
+void AutoSolver::doSetup(int n) { m_chain->resize(n); }
+
+int AutoSolver::stageIndex(const std::string& name) {
+  for (size_t k = 0; k < m_stageNames.size(); ++k)
+    if (m_stageNames[k] == name) return static_cast<int>(k);
+  m_stageNames.push_back(name);
+  return m_chain->add(makeSolver(name, m_settings));
+}
+
+void AutoSolver::choosePlan(const ProblemView& problem) {
+  const detail::ProblemStructure& s = m_probe->measure(problem, matrixVersion(), kPivotingRows);
+  const bool small = s.n <= kPivotingRows;
+  // The plan as literals and the reason formatted into kept storage: nothing allocates unless
+  // the plan changes.
+  std::array<std::string_view, 5> stages{};
+  int count = 0;
+  auto add = [&](std::initializer_list<std::string_view> names) {
+    for (const std::string_view name : names) stages[static_cast<size_t>(count++)] = name;
+  };
+  m_reason.clear();
+  auto why = std::back_inserter(m_reason);
+  if (!s.symmetric && !s.rowScaledSymmetric) {
+    fmt::format_to(why, "A is not symmetric ({}): Lemke takes any A", s.asymmetry);
+    if (small) add({"lemke", "newton"});
+    add({"pgs", "nncg"});
+  } else if (s.rowScaledSymmetric) {
+    fmt::format_to(why,
+                   "A is a row scaling of a symmetric matrix: Dantzig needs A symmetric, APGD "
+                   "and PGS-SM equilibrate the rows");
+    if (small) add({"lemke", "newton"});
+    add({"apgd", "pgs-sm", "nncg"});
+  } else if (!s.positiveDiagonal) {
+    fmt::format_to(why,
+                   "A symmetric with a diagonal entry <= 0: the iterative methods need A_ii > 0");
+    if (small) add({"lemke", "newton"});
+    add({"dantzig", "pgs"});
+  } else if (small) {
+    fmt::format_to(why, "A symmetric, n = {} <= {}: exact pivoting", s.n, kPivotingRows);
+    add({"dantzig", "newton", "lemke", "apgd", "pgs"});
+  } else if (s.largestIsland <= kPivotingRows) {
+    fmt::format_to(why,
+                   "A symmetric, n = {} in {} islands of at most {} <= {} rows: pivoting island "
+                   "by island",
+                   s.n, s.islands, s.largestIsland, kPivotingRows);
+    add({"islands:dantzig", "apgd", "nncg"});
+  } else {
+    fmt::format_to(why,
+                   "A symmetric, n = {}, largest island {} > {} rows, density {:.2g}: iterative, "
+                   "APGD first (fewest iterations on contact problems)",
+                   s.n, s.largestIsland, kPivotingRows, s.density);
+    add({"apgd", "nncg", "pgs"});
+  }
+  bool same = static_cast<int>(m_plan.stages.size()) == count;
+  for (int k = 0; same && k < count; ++k)
+    same = m_plan.stages[static_cast<size_t>(k)] == stages[static_cast<size_t>(k)];
+  if (!same) {
+    m_plan.stages.clear();
+    m_order.clear();
+    for (int k = 0; k < count; ++k) {
+      m_plan.stages.emplace_back(stages[static_cast<size_t>(k)]);
+      m_order.push_back(stageIndex(m_plan.stages.back()));
+    }
+  }
+  if (m_plan.reason != m_reason) m_plan.reason = m_reason;
+}
+
+void AutoSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
+  choosePlan(problem);
+  report.message.clear();
+  auto out = std::back_inserter(report.message);
+  fmt::format_to(out, "{}; chose {}", m_plan.reason, m_plan.stages.front());
+  for (size_t k = 1; k < m_plan.stages.size(); ++k)
+    fmt::format_to(out, "{}{}", k == 1 ? ", then " : ", ", m_plan.stages[k]);
+  fmt::format_to(out, "; ");
+  m_chain->run(problem, matrixVersion(), m_order.data(), static_cast<int>(m_order.size()), x,
+               report);
+}
+
+}  // namespace mlcp

@@ -1,0 +1,49 @@
+#include "composite/problem_structure.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mlcp::detail {
+
+const ProblemStructure& StructureProbe::measure(const ProblemView& problem,
+                                                std::uint64_t version,
+                                                int islandRows) {
+  ProblemStructure& s = m_structure;
+  const int n = problem.size();
+  s.n = n;
+  s.nub = problem.nub;
+  s.form = problem.A.form();
+  s.frictionRows = 0;
+  s.boxRows = 0;
+  for (int i = 0; i < n; ++i) {
+    if (problem.findex[i] >= 0) {
+      ++s.frictionRows;
+    } else if (i >= problem.nub && !(problem.lo[i] == 0.0 && std::isinf(problem.hi[i]))) {
+      ++s.boxRows;
+    }
+  }
+  if (version != m_version) {
+    m_version = version;
+    m_scaling.reserve(n);
+    const bool scalable = m_scaling.update(problem, version);
+    s.symmetric = scalable && !m_scaling.isScaled();
+    s.rowScaledSymmetric = scalable && m_scaling.isScaled();
+    s.asymmetry = scalable ? std::string() : m_scaling.why();
+    const Eigen::VectorXd& diagonal = problem.diagonalA();
+    s.positiveDiagonal = n == 0 || diagonal.minCoeff() > 0.0;
+    const double entries = static_cast<double>(n) * n;
+    s.density = n == 0 ? 0.0 : static_cast<double>(problem.A.nonZeros()) / entries;
+  }
+  s.islands = n > 0 ? 1 : 0;
+  s.largestIsland = n;
+  if (n > islandRows) {
+    m_islands.find(problem.sparseA(), problem.findex);
+    s.islands = m_islands.count();
+    s.largestIsland = 0;
+    for (const std::vector<int>& rows : m_islands.rows)
+      s.largestIsland = std::max(s.largestIsland, static_cast<int>(rows.size()));
+  }
+  return s;
+}
+
+}  // namespace mlcp::detail

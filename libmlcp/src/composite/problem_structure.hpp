@@ -1,0 +1,47 @@
+#pragma once
+
+#include "composite/islands.hpp"
+#include "linalg/symmetric_row_scaling.hpp"
+
+#include <mlcp/core/mixed_lcp.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace mlcp::detail {
+
+/// The measured structure of a boxed LCP that AutoSolver chooses by (docs/solver-selection.md).
+struct ProblemStructure {
+  int n = 0;                        ///< rows
+  int nub = 0;                      ///< leading unbounded rows
+  int frictionRows = 0;             ///< rows with findex >= 0
+  int boxRows = 0;                  ///< rows other than 0 <= x < inf after the nub ones
+  bool symmetric = false;           ///< A = A^T (SymmetricRowScaling::kTolerance)
+  bool rowScaledSymmetric = false;  ///< A = C S, S symmetric, C positive diagonal (not 1)
+  bool positiveDiagonal = false;    ///< every A_ii > 0
+  double density = 0.0;             ///< nonzeros / n^2
+  int islands = 1;                  ///< connected components (measured when n > a pivoting limit)
+  int largestIsland = 0;            ///< rows of the largest component
+  MatrixForm form = MatrixForm::Dense;
+  std::string asymmetry;  ///< the entry pair that breaks symmetry, when not symmetric
+};
+
+/// Measures ProblemStructure, caching what A decides per matrix version.
+/// Cost per new matrix: O(n^2) dense, O(nonzeros log n) sparse (symmetry); the islands,
+/// O(nonzeros), only when n > islandRows. Allocates when a new matrix is measured.
+class StructureProbe {
+ public:
+  /// The structure of problem (A of matrix version `version`); islands are found only when
+  /// n > islandRows.
+  const ProblemStructure& measure(const ProblemView& problem,
+                                  std::uint64_t version,
+                                  int islandRows);
+
+ private:
+  ProblemStructure m_structure;
+  SymmetricRowScaling m_scaling;
+  Islands m_islands;
+  std::uint64_t m_version = ~std::uint64_t{0};
+};
+
+}  // namespace mlcp::detail

@@ -1,0 +1,77 @@
+#include "composite/solver_chain.hpp"
+
+#include <fmt/format.h>
+
+#include <iterator>
+#include <limits>
+
+namespace mlcp::detail {
+
+namespace {
+
+/// True for the statuses that carry an answer (x from a search, finite).
+bool isAnswer(Status status) {
+  return status != Status::Unsupported && status != Status::InvalidProblem &&
+         status != Status::NumericalFailure && status != Status::NotSolved;
+}
+
+}  // namespace
+
+int SolverChain::add(std::unique_ptr<MixedLCP> stage) {
+  m_stages.push_back(std::move(stage));
+  m_stagedVersion.push_back(~std::uint64_t{0});
+  return size() - 1;
+}
+
+void SolverChain::resize(int n) { m_start.resize(n); }
+
+void SolverChain::run(const ProblemView& problem,
+                      std::uint64_t version,
+                      const int* order,
+                      int count,
+                      Eigen::VectorXd& x,
+                      SolveReport& report) {
+  m_used = -1;
+  auto out = std::back_inserter(report.message);
+  double best = std::numeric_limits<double>::infinity();
+  bool numericalFailure = false;
+  m_start = x;
+  for (int position = 0; position < count; ++position) {
+    const int k = order[position];
+    MixedLCP& stage = *m_stages[static_cast<size_t>(k)];
+    if (m_stagedVersion[static_cast<size_t>(k)] !=
+        version) {  // a stage keeps its A until it changes
+      stage.setMatrix(problem.A);
+      m_stagedVersion[static_cast<size_t>(k)] = version;
+    }
+    stage.setRightSide(problem.b);
+    stage.setLow(problem.lo);
+    stage.setHigh(problem.hi);
+    stage.setFrictionIndex(problem.findex);
+    stage.setNumberUnbounded(problem.nub);
+    stage.setInitialGuess(m_start);
+    const SolveReport& r = stage.solve();
+    if (position > 0) fmt::format_to(out, "; ");
+    fmt::format_to(out, "{}: {}", stage.name(), r.status);
+    if (r.status != Status::Converged) fmt::format_to(out, " ({})", r.message);
+    report.pivots += r.pivots;
+    report.iterations += r.iterations;
+    numericalFailure = numericalFailure || r.status == Status::NumericalFailure;
+    if (!isAnswer(r.status) || !stage.getLambda().allFinite()) continue;
+    const double figure = stage.commonOptions().stoppingFigure(
+        r.absoluteResidual, r.relativeResidual, r.scaledResidual);
+    if (r.status == Status::Converged || figure < best || m_used < 0) {
+      best = figure;
+      x = stage.getLambda();
+      m_start = x;
+      report.status = r.status;
+      m_used = k;
+    }
+    if (r.status == Status::Converged) return;
+  }
+  if (m_used >= 0) return;
+  report.status = numericalFailure ? Status::NumericalFailure : Status::Unsupported;
+  x.setZero();
+}
+
+}  // namespace mlcp::detail

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <mlcp/core/mixed_lcp.hpp>
+
+#include <Eigen/Core>
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace mlcp::detail {
+
+/// Solvers tried in turn on one problem, the engine of FallbackSolver and AutoSolver: each stage
+/// gets the problem (A only when it changed since that stage last saw it), starts from the best
+/// answer found so far (or the caller's initial guess), and the chain stops at the first
+/// Converged. The answer is the best any stage found: the stage answers are ranked by the
+/// stopping figure max(scaled, relative residual) (SolverOptions::stoppingFigure), refusals
+/// (Unsupported, InvalidProblem from a stage: the problem passed the chain's own validation, so
+/// it is a refusal) and NumericalFailure are not answers. The report carries the returned
+/// stage's status; with no answer at all, NumericalFailure when a stage failed so, else
+/// Unsupported, never InvalidProblem. Its message lists every stage tried with its status, and
+/// the reason of those that did not converge ("dantzig: unsupported (A is not symmetric ...);
+/// lemke: converged").
+/// Memory: each stage's own; run() allocates nothing once every stage it runs has solved once at
+/// this n (and the message's capacity covers the longest message).
+class SolverChain {
+ public:
+  /// Adds a stage; returns its index.
+  int add(std::unique_ptr<MixedLCP> stage);
+  /// Number of stages.
+  int size() const { return static_cast<int>(m_stages.size()); }
+  /// Stage k.
+  MixedLCP& stage(int k) const { return *m_stages[static_cast<size_t>(k)]; }
+  /// The stage of the last answer (-1 before a run or when no stage answered).
+  int used() const { return m_used; }
+  /// Sizes the chain's own workspace for n rows.
+  void resize(int n);
+
+  /// Runs the stages `order[0..count)` (indices) in turn on problem (matrix version `version`).
+  /// x holds the initial guess on entry, the answer on exit. report.message is appended to.
+  void run(const ProblemView& problem,
+           std::uint64_t version,
+           const int* order,
+           int count,
+           Eigen::VectorXd& x,
+           SolveReport& report);
+
+ private:
+  std::vector<std::unique_ptr<MixedLCP>> m_stages;
+  std::vector<std::uint64_t> m_stagedVersion;  // per stage: the matrix version it holds
+  Eigen::VectorXd m_start;                     // the next stage's initial guess
+  int m_used = -1;
+};
+
+}  // namespace mlcp::detail

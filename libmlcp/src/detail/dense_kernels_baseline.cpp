@@ -1,3 +1,0 @@
-// The dense kernels for the x86-64 baseline (or any processor): see dense_kernels.hpp.
-#define MLCP_KERNEL_NAMESPACE baseline
-#include "dense_kernels.inc"

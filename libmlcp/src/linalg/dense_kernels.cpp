@@ -1,0 +1,70 @@
+#include "linalg/dense_kernels.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace mlcp::detail {
+
+// The builds of dense_kernels.inc (dense_kernels_baseline.cpp, dense_kernels_avx2.cpp).
+#define MLCP_DECLARE_KERNELS(space)                                                       \
+  namespace space {                                                                       \
+  void axpy(int n, double a, const double* x, double* y);                                 \
+  void multiply(int rows, int cols, const double* A, int ld, const double* x, double* y); \
+  void solveUnitLower(int n, const double* L, int ld, double* b);                         \
+  void solveUnitLowerTransposed(int n, const double* L, int ld, double* b);               \
+  }
+MLCP_DECLARE_KERNELS(baseline)
+#if MLCP_HAVE_AVX2_KERNELS
+MLCP_DECLARE_KERNELS(avx2)
+#endif
+#undef MLCP_DECLARE_KERNELS
+
+namespace {
+
+struct Kernels {
+  void (*axpy)(int, double, const double*, double*);
+  void (*multiply)(int, int, const double*, int, const double*, double*);
+  void (*solveUnitLower)(int, const double*, int, double*);
+  void (*solveUnitLowerTransposed)(int, const double*, int, double*);
+  const char* target;
+};
+
+Kernels choose() {
+  const Kernels baselineKernels{baseline::axpy, baseline::multiply, baseline::solveUnitLower,
+                                baseline::solveUnitLowerTransposed, "baseline"};
+#if MLCP_HAVE_AVX2_KERNELS
+  const char* forced = std::getenv("MLCP_DENSE_KERNELS");
+  const bool baselineForced = forced != nullptr && std::strcmp(forced, "baseline") == 0;
+  __builtin_cpu_init();
+  if (!baselineForced && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    return {avx2::axpy, avx2::multiply, avx2::solveUnitLower, avx2::solveUnitLowerTransposed,
+            "avx2+fma"};
+#endif
+  return baselineKernels;
+}
+
+/// Chosen once, on first use (thread-safe static initialisation).
+const Kernels& kernels() {
+  static const Kernels chosen = choose();
+  return chosen;
+}
+
+}  // namespace
+
+void axpy(int n, double a, const double* x, double* y) { kernels().axpy(n, a, x, y); }
+
+void multiply(int rows, int cols, const double* A, int ld, const double* x, double* y) {
+  kernels().multiply(rows, cols, A, ld, x, y);
+}
+
+void solveUnitLower(int n, const double* L, int ld, double* b) {
+  kernels().solveUnitLower(n, L, ld, b);
+}
+
+void solveUnitLowerTransposed(int n, const double* L, int ld, double* b) {
+  kernels().solveUnitLowerTransposed(n, L, ld, b);
+}
+
+std::string_view denseKernelTarget() { return kernels().target; }
+
+}  // namespace mlcp::detail

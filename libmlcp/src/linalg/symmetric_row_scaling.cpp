@@ -1,0 +1,160 @@
+#include "linalg/symmetric_row_scaling.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace mlcp::detail {
+
+namespace {
+
+/// Entries at most this fraction of their row's scale count as zero in the walk for T.
+constexpr double kNegligible = 1e-12;
+
+}  // namespace
+
+void SymmetricRowScaling::reserve(int n) {
+  m_factor.setOnes(n);
+  m_queue.resize(n);
+  m_version = ~std::uint64_t{0};
+}
+
+bool SymmetricRowScaling::update(const ProblemView& problem, std::uint64_t version) {
+  if (version == m_version) return m_valid;
+  m_version = version;
+  m_why.clear();
+  if (problem.A.form() == MatrixForm::Factors) {  // symmetric by construction
+    m_scaled = false;
+    m_factor.setOnes(problem.size());
+    m_valid = true;
+    return true;
+  }
+  m_valid = examine(problem, kTolerance, problem.A.form() == MatrixForm::Sparse);
+  if (!m_valid) {
+    const Operator::SparseMatrix& A = problem.sparseA();
+    m_why = fmt::format("A({}, {}) = {} against A({}, {}) = {}: no row scaling makes A symmetric",
+                        m_row, m_column, A.coeff(m_row, m_column), m_column, m_row,
+                        A.coeff(m_column, m_row));
+  }
+  return m_valid;
+}
+
+bool SymmetricRowScaling::symmetric(const ProblemView& problem, double tolerance, bool sparse) {
+  m_row = m_column = -1;
+  m_factor.setOnes(problem.size());
+  return sparse ? symmetricSparse(problem, tolerance) : symmetricDense(problem, tolerance);
+}
+
+bool SymmetricRowScaling::examine(const ProblemView& problem, double tolerance, bool sparse) {
+  m_scaled = m_haveDense = m_haveSparse = false;
+  if (symmetric(problem, tolerance, sparse)) return true;
+  const int row = m_row;
+  const int column = m_column;
+  if (findFactors(problem.sparseA(), problem.rowScalesA()) && symmetricSparse(problem, tolerance)) {
+    m_scaled = true;
+    return true;
+  }
+  m_factor.setOnes();
+  m_row = row;
+  m_column = column;
+  return false;
+}
+
+// A against A^T in square tiles that stay in cache (a column-by-row sweep strides through
+// memory), with the factors t.
+bool SymmetricRowScaling::symmetricDense(const ProblemView& problem, double tolerance) {
+  const Eigen::MatrixXd& A = problem.denseA();
+  const Eigen::VectorXd& scales = problem.rowScalesA();
+  const Eigen::VectorXd& t = m_factor;
+  const int n = problem.size();
+  constexpr int kTile = 32;
+  for (int j0 = 0; j0 < n; j0 += kTile) {
+    const int j1 = std::min(j0 + kTile, n);
+    for (int i0 = j0; i0 < n; i0 += kTile) {
+      const int i1 = std::min(i0 + kTile, n);
+      for (int j = j0; j < j1; ++j) {
+        const double sj = std::sqrt(t[j] * scales[j]);
+        for (int i = std::max(i0, j + 1); i < i1; ++i) {
+          if (std::abs(t[i] * A(i, j) - t[j] * A(j, i)) >
+              tolerance * sj * std::sqrt(t[i] * scales[i])) {
+            m_row = i;
+            m_column = j;
+            return false;
+          }
+        }
+      }
+    }
+  }
+  return true;
+}
+
+bool SymmetricRowScaling::symmetricSparse(const ProblemView& problem, double tolerance) {
+  const Operator::SparseMatrix& A = problem.sparseA();
+  const Eigen::VectorXd& scales = problem.rowScalesA();
+  const Eigen::VectorXd& t = m_factor;
+  // Every stored entry against its transpose (a pair whose entries are both stored is seen
+  // twice; one stored alone is compared with 0).
+  for (int j = 0; j < A.outerSize(); ++j) {
+    for (Operator::SparseMatrix::InnerIterator it(A, j); it; ++it) {
+      const int i = static_cast<int>(it.row());
+      if (i == j) continue;
+      const double aji = A.coeff(j, i);  // binary search in column i
+      if (std::abs(t[i] * it.value() - t[j] * aji) >
+          tolerance * std::sqrt(t[i] * scales[i] * t[j] * scales[j])) {
+        m_row = std::max(i, j);
+        m_column = std::min(i, j);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// t along the graph of A, breadth first; false when an edge has entries of opposite signs or
+// only one of them (no positive row scaling makes such a pair symmetric).
+bool SymmetricRowScaling::findFactors(const Operator::SparseMatrix& A,
+                                      const Eigen::VectorXd& scales) {
+  const int n = static_cast<int>(A.cols());
+  m_factor.setZero();
+  for (int root = 0; root < n; ++root) {
+    if (m_factor[root] != 0.0) continue;
+    m_factor[root] = 1.0;
+    int head = 0, tail = 0;
+    m_queue[tail++] = root;
+    while (head < tail) {
+      const int i = m_queue[head++];
+      for (Operator::SparseMatrix::InnerIterator it(A, i); it; ++it) {
+        const int j = static_cast<int>(it.row());
+        const double aji = it.value();
+        const double aij = A.coeff(i, j);
+        if (j == i ||
+            (std::abs(aji) <= kNegligible * scales[j] && std::abs(aij) <= kNegligible * scales[i]))
+          continue;
+        if (!(aij * aji > 0.0)) return false;
+        if (m_factor[j] != 0.0) continue;       // checked on every pair afterwards
+        m_factor[j] = m_factor[i] * aij / aji;  // t_i A_ij = t_j A_ji
+        m_queue[tail++] = j;
+      }
+    }
+  }
+  return m_factor.allFinite() && (m_factor.array() > 0.0).all();
+}
+
+const Eigen::MatrixXd& SymmetricRowScaling::scaledDense(const ProblemView& problem) {
+  if (!m_haveDense) m_dense.noalias() = m_factor.asDiagonal() * problem.denseA();
+  m_haveDense = true;
+  return m_dense;
+}
+
+const Operator::SparseMatrix& SymmetricRowScaling::scaledSparse(const ProblemView& problem) {
+  if (m_haveSparse) return m_sparse;
+  m_sparse = problem.sparseA();
+  for (int j = 0; j < m_sparse.outerSize(); ++j)
+    for (Operator::SparseMatrix::InnerIterator it(m_sparse, j); it; ++it)
+      it.valueRef() *= m_factor[it.row()];
+  m_haveSparse = true;
+  return m_sparse;
+}
+
+}  // namespace mlcp::detail

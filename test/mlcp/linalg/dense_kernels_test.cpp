@@ -1,0 +1,91 @@
+// The dense kernels picked at run time (libmlcp/src/linalg/dense_kernels.hpp; issue 12, "dense
+// kernels use the CPU they run on"): each agrees with the plain loops it replaces, on sizes
+// around the vector widths, and the build chosen is the one the processor and the environment
+// call for. CTest runs this twice: as the processor decides, and with MLCP_DENSE_KERNELS=baseline.
+
+#include "linalg/dense_kernels.hpp"
+
+#include <Eigen/Core>
+#include <boost/test/unit_test.hpp>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace md = mlcp::detail;
+
+namespace {
+
+constexpr int kSizes[] = {0, 1, 3, 4, 7, 17, 64, 130};
+
+double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+  if (a.size() == 0) return 0.0;
+  return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
+}
+
+/// A unit lower triangular L (n x n) inside a larger column-major array (leading dimension
+/// n + 3), well conditioned.
+Eigen::MatrixXd lowerWithPadding(int n) {
+  Eigen::MatrixXd storage = Eigen::MatrixXd::Random(n + 3, n) * (0.5 / std::max(1, n));
+  return storage;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(DenseKernels)
+
+BOOST_AUTO_TEST_CASE(the_build_follows_the_processor_and_the_environment) {
+  const std::string target(md::denseKernelTarget());
+  const char* forced = std::getenv("MLCP_DENSE_KERNELS");
+  BOOST_TEST_MESSAGE("dense kernels: " << target);
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init();
+  const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  const bool baseline = forced != nullptr && std::strcmp(forced, "baseline") == 0;
+  BOOST_TEST(target == (avx2 && !baseline ? "avx2+fma" : "baseline"));
+#else
+  BOOST_TEST(target == "baseline");
+#endif
+}
+
+BOOST_AUTO_TEST_CASE(axpy_and_multiply_agree_with_loops) {
+  for (const int n : kSizes) {
+    const Eigen::MatrixXd A = Eigen::MatrixXd::Random(n + 2, n);  // leading dimension n + 2
+    const Eigen::VectorXd x = Eigen::VectorXd::Random(n);
+    Eigen::VectorXd y = Eigen::VectorXd::Random(n);
+    Eigen::VectorXd expected = y;
+    for (int k = 0; k < n; ++k) expected[k] += 0.7 * x[k];
+    md::axpy(n, 0.7, x.data(), y.data());
+    BOOST_TEST(relativeError(y, expected) <= 1e-15);
+
+    Eigen::VectorXd product(n);
+    md::multiply(n, n, A.data(), n + 2, x.data(), product.data());
+    Eigen::VectorXd loops = Eigen::VectorXd::Zero(n);
+    for (int c = 0; c < n; ++c)
+      for (int r = 0; r < n; ++r) loops[r] += A(r, c) * x[c];
+    BOOST_TEST_INFO("n = " << n);
+    BOOST_TEST(relativeError(product, loops) <= 1e-13);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(triangular_solves_invert_their_products) {
+  for (const int n : kSizes) {
+    const Eigen::MatrixXd L = lowerWithPadding(n);
+    const int ld = n + 3;
+    const Eigen::VectorXd z = Eigen::VectorXd::Random(n);
+    // b = L z and b = L^T z by loops over the strictly lower part (unit diagonal).
+    Eigen::VectorXd lower = z, upper = z;
+    for (int j = 0; j < n; ++j)
+      for (int i = j + 1; i < n; ++i) {
+        lower[i] += L(i, j) * z[j];
+        upper[j] += L(i, j) * z[i];
+      }
+    md::solveUnitLower(n, L.data(), ld, lower.data());
+    md::solveUnitLowerTransposed(n, L.data(), ld, upper.data());
+    BOOST_TEST_INFO("n = " << n);
+    BOOST_TEST(relativeError(lower, z) <= 1e-12);
+    BOOST_TEST(relativeError(upper, z) <= 1e-12);
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
