@@ -77,8 +77,7 @@ void addCaptureCommand(CLI::App& app, int& exitCode) {
   cmd->callback([args, &exitCode] {
     if (args->from.empty()) {
       args->dynamics.scene = args->scene;
-      captureScene(args->dynamics, parseStepList(args->steps), args->out);
-      exitCode = 0;
+      exitCode = captureScene(args->dynamics, parseStepList(args->steps), args->out);
       return;
     }
     adapters::CaptureRequest request;

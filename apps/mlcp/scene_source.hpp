@@ -33,11 +33,14 @@ std::vector<int> parseStepList(const std::string& list);
 /// `mlcp capture --scene NAME --steps K1,K2 --out DIR` without --from: steps the libdynamics
 /// scene (dynamics::SceneStepper: exact while small, real-time PGS when large) and writes
 /// DIR/NAME_stepK.blcp (the problem assembled after K steps, rows labelled in comments) for each K,
-/// printing one line per file.
+/// printing one line per file. A run cut short (a step that fails, a state that turns
+/// non-finite, SIGINT or SIGTERM while stepping) keeps the files already written, says on stderr
+/// at which step and why it stopped, and returns RunStop::exitCode().
+/// @return 0 when every file was written, else kExitCutShort or 128 + the signal
 /// @throws std::invalid_argument for a bad scene or parameters; std::runtime_error for I/O
-void captureScene(const SceneArguments& scene,
-                  const std::vector<int>& steps,
-                  const std::string& out);
+int captureScene(const SceneArguments& scene,
+                 const std::vector<int>& steps,
+                 const std::string& out);
 
 /// The scene catalog as text: each scene, its description and its parameters with defaults.
 std::string sceneCatalogText();

@@ -1,9 +1,14 @@
 // mlcp simulate: steps a libdynamics scene with a solver chosen by name, writes the trajectory CSV
-// and prints energy, penetration and constraint-drift figures (docs/dynamics.md).
+// (and with --stats one row of solver figures per step) and prints energy, penetration and
+// constraint-drift figures (docs/dynamics.md). A run cut short (a non-finite state, a solver
+// error, Ctrl-C) keeps the steps it completed (docs/cli.md, "Runs cut short").
 
 #include "commands.hpp"
+#include "interrupt_scope.hpp"
+#include "run_stop.hpp"
 #include "scene_source.hpp"
 #include "solver_settings_options.hpp"
+#include "step_statistics_csv.hpp"
 
 #include <mlcp/core/solver_factory.hpp>
 #include <mlcp/dynamics/scene.hpp>
@@ -14,6 +19,10 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace mlcp::app {
 
@@ -24,6 +33,7 @@ struct SimulateArguments {
   std::string solver = "dantzig";
   int steps = 600;
   std::string csv;
+  std::string stats;
   bool listScenes = false;
   SolverSettings settings;
 };
@@ -44,8 +54,46 @@ void writeCsvRows(std::ostream& out, const dynamics::World& world) {
   }
 }
 
-/// Figures gathered over the run.
+/// The trajectory (--csv) and per-step statistics (--stats) files, written step by step under
+/// temporary names (AtomicFile) and put in place by commit(), also when the run stops early, so
+/// the path holds the steps computed, never a half-written file.
+class SimulationFiles {
+ public:
+  /// Opens the files that were asked for and writes their headers and the initial state.
+  /// @throws std::runtime_error when a file cannot be created
+  SimulationFiles(const SimulateArguments& args, const dynamics::World& world) {
+    if (!args.csv.empty()) {
+      m_csv = std::make_unique<AtomicFile>(args.csv);
+      m_csv->stream() << kCsvHeader;
+      writeCsvRows(m_csv->stream(), world);
+    }
+    if (!args.stats.empty()) {
+      m_stats = std::make_unique<AtomicFile>(args.stats);
+      m_stats->stream() << kStepStatisticsHeader << '\n';
+    }
+  }
+  /// Appends the step `world` has just taken with `solver`.
+  void afterStep(const dynamics::World& world, const MixedLCP& solver) {
+    if (m_csv) writeCsvRows(m_csv->stream(), world);
+    if (m_stats) m_stats->stream() << stepStatisticsRow(world, solver) << '\n';
+  }
+  /// Puts the files in place. @throws std::runtime_error as AtomicFile::commit
+  void commit() {
+    if (m_csv) m_csv->commit();
+    if (m_stats) m_stats->commit();
+  }
+
+ private:
+  std::unique_ptr<AtomicFile> m_csv;
+  std::unique_ptr<AtomicFile> m_stats;
+};
+
+/// Figures gathered over the run's completed steps.
 struct RunFigures {
+  double initialEnergy = 0.0;  ///< J
+  std::vector<Eigen::Vector3d> watchedStart;
+  int completed = 0;            ///< steps completed
+  double time = 0.0;            ///< s, after the completed steps
   double maxPenetration = 0.0;  ///< m
   double maxJointError = 0.0;   ///< m or rad
   int solves = 0;
@@ -55,65 +103,86 @@ struct RunFigures {
   std::string worstRow;
   double solverSeconds = 0.0;
   int maxRows = 0;
+
+  /// Adds the step `world` has just taken.
+  void record(const dynamics::World& world) {
+    const dynamics::StepStatistics& s = world.lastStatistics();
+    completed = world.stepCount();
+    time = world.time();
+    maxPenetration = std::max(maxPenetration, world.lastProblem().maxPenetration());
+    maxJointError = std::max(maxJointError, world.lastProblem().maxJointError());
+    maxRows = std::max(maxRows, s.rows);
+    if (s.rows == 0) return;
+    ++solves;
+    if (s.status == Status::Converged) ++converged;
+    if (s.relativeResidual > worstResidual) {
+      worstResidual = s.relativeResidual;
+      worstStep = world.stepCount();
+      worstRow = s.worstRow;
+    }
+    solverSeconds += s.solveSeconds;
+  }
 };
 
-void simulate(const SimulateArguments& args, int& exitCode) {
-  dynamics::Scene scene = dynamics::makeScene(args.scene.scene, args.scene.parameters);
-  const double h = args.scene.dt > 0.0 ? args.scene.dt : scene.timeStep;
-  const std::unique_ptr<MixedLCP> solver = makeSolver(args.solver, args.settings);
-  dynamics::World& world = scene.world;
-  world.setSolver(*solver);
-
-  // Put in place when the run is complete: an interrupted run leaves the previous file.
-  std::unique_ptr<AtomicFile> csv;
-  if (!args.csv.empty()) {
-    csv = std::make_unique<AtomicFile>(args.csv);
-    csv->stream() << kCsvHeader;
-    writeCsvRows(csv->stream(), world);
-  }
-
-  const double initialEnergy = world.kineticEnergy() + world.potentialEnergy();
-  std::vector<Eigen::Vector3d> watchedStart;
-  for (int body : scene.watchedBodies) watchedStart.push_back(world.body(body).p_WB);
-  RunFigures figures;
+/// Takes up to args.steps steps, recording each completed one; returns why it stopped early
+/// (a step that throws, a state that turned non-finite, SIGINT or SIGTERM between steps).
+std::optional<RunStop> runSteps(const SimulateArguments& args,
+                                double h,
+                                dynamics::World& world,
+                                const MixedLCP& solver,
+                                SimulationFiles& files,
+                                RunFigures& figures) {
+  const InterruptScope interrupt;
   for (int k = 0; k < args.steps; ++k) {
-    world.step(h);
-    const dynamics::StepStatistics& s = world.lastStatistics();
-    figures.maxPenetration = std::max(figures.maxPenetration, world.lastProblem().maxPenetration());
-    figures.maxJointError = std::max(figures.maxJointError, world.lastProblem().maxJointError());
-    figures.maxRows = std::max(figures.maxRows, s.rows);
-    if (s.rows > 0) {
-      ++figures.solves;
-      if (s.status == Status::Converged) ++figures.converged;
-      if (s.relativeResidual > figures.worstResidual) {
-        figures.worstResidual = s.relativeResidual;
-        figures.worstStep = k + 1;
-        figures.worstRow = s.worstRow;
-      }
-      figures.solverSeconds += s.solveSeconds;
+    if (interrupt.interrupted()) return RunStop{k, args.steps, {}, interrupt.signal()};
+    try {
+      world.step(h);
+    } catch (const std::exception& e) {
+      return RunStop{k, args.steps, e.what(), 0};
     }
-    if (csv) writeCsvRows(csv->stream(), world);
+    if (std::string why = nonFiniteState(world); !why.empty())
+      return RunStop{k, args.steps, std::move(why), 0};
+    figures.record(world);
+    files.afterStep(world, solver);
   }
-  if (csv) csv->commit();
-  // The final state's penetration and joint error (assembling changes nothing).
-  const dynamics::StepProblem& last = world.prepareStep(h);
+  return std::nullopt;
+}
 
-  const double kinetic = world.kineticEnergy(), potential = world.potentialEnergy();
+/// The end-of-run report on stdout. After a stop with a non-finite state the figures of the
+/// final state (energy, penetration at the end, watched bodies) are left out.
+void printSummary(dynamics::Scene& scene,
+                  const MixedLCP& solver,
+                  const SimulateArguments& args,
+                  double h,
+                  const RunFigures& figures,
+                  const std::optional<RunStop>& stop) {
+  dynamics::World& world = scene.world;
+  const bool finite = nonFiniteState(world).empty();
   fmt::print("scene        {} {}\n", scene.name, scene.parameters);
-  fmt::print("solver       {}, {} steps of h = {:.6g} s ({:.6g} s), {} rows at most\n",
-             solver->name(), args.steps, h, world.time(), figures.maxRows);
-  fmt::print(
-      "energy       kinetic {:.6g} J + potential {:.6g} J = {:.6g} J (initial {:.6g} J, "
-      "change {:+.6g} J)\n",
-      kinetic, potential, kinetic + potential, initialEnergy, kinetic + potential - initialEnergy);
-  fmt::print("penetration  max {:.6g} m over the run, {:.6g} m at the end\n",
-             figures.maxPenetration, last.maxPenetration());
-  fmt::print("drift        joint rows: max |C| {:.6g} over the run, {:.6g} at the end (m or rad)\n",
-             figures.maxJointError, last.maxJointError());
-  for (size_t i = 0; i < scene.watchedBodies.size(); ++i) {
-    const dynamics::Body& body = world.body(scene.watchedBodies[i]);
-    fmt::print("watched      {} moved {:.6g} m from its start\n", body.name,
-               (body.p_WB - watchedStart[i]).norm());
+  fmt::print("solver       {}, {} steps of h = {:.6g} s ({:.6g} s), {} rows at most{}\n",
+             solver.name(), figures.completed, h, figures.time, figures.maxRows,
+             !stop               ? std::string()
+             : stop->signal != 0 ? std::string(" (interrupted)")
+                                 : fmt::format(" (step {} failed)", stop->completed + 1));
+  if (finite) {
+    const double kinetic = world.kineticEnergy(), potential = world.potentialEnergy();
+    fmt::print(
+        "energy       kinetic {:.6g} J + potential {:.6g} J = {:.6g} J (initial {:.6g} J, "
+        "change {:+.6g} J)\n",
+        kinetic, potential, kinetic + potential, figures.initialEnergy,
+        kinetic + potential - figures.initialEnergy);
+    // The final state's penetration and joint error (assembling changes nothing).
+    const dynamics::StepProblem& last = world.prepareStep(h);
+    fmt::print("penetration  max {:.6g} m over the run, {:.6g} m at the end\n",
+               figures.maxPenetration, last.maxPenetration());
+    fmt::print(
+        "drift        joint rows: max |C| {:.6g} over the run, {:.6g} at the end (m or rad)\n",
+        figures.maxJointError, last.maxJointError());
+    for (size_t i = 0; i < scene.watchedBodies.size(); ++i) {
+      const dynamics::Body& body = world.body(scene.watchedBodies[i]);
+      fmt::print("watched      {} moved {:.6g} m from its start\n", body.name,
+                 (body.p_WB - figures.watchedStart[i]).norm());
+    }
   }
   fmt::print(
       "solves       {} of {} converged, worst relative residual {:.3g}{}, {:.6g} s in the "
@@ -123,7 +192,38 @@ void simulate(const SimulateArguments& args, int& exitCode) {
                             : fmt::format(" (step {}{})", figures.worstStep,
                                           figures.worstRow.empty() ? "" : ": " + figures.worstRow),
       figures.solverSeconds);
-  if (!args.csv.empty()) fmt::print("trajectory   {}\n", args.csv);
+  if (!args.csv.empty())
+    fmt::print("trajectory   {} (steps 0 to {})\n", args.csv, figures.completed);
+  if (!args.stats.empty())
+    fmt::print("statistics   {} (steps 1 to {})\n", args.stats, figures.completed);
+}
+
+void simulate(const SimulateArguments& args, int& exitCode) {
+  dynamics::Scene scene = dynamics::makeScene(args.scene.scene, args.scene.parameters);
+  const double h = args.scene.dt > 0.0 ? args.scene.dt : scene.timeStep;
+  const std::unique_ptr<MixedLCP> solver = makeSolver(args.solver, args.settings);
+  dynamics::World& world = scene.world;
+  world.setSolver(*solver);
+
+  SimulationFiles files(args, world);
+  RunFigures figures;
+  figures.initialEnergy = world.kineticEnergy() + world.potentialEnergy();
+  for (int body : scene.watchedBodies) figures.watchedStart.push_back(world.body(body).p_WB);
+  const std::optional<RunStop> stop = runSteps(args, h, world, *solver, files, figures);
+  files.commit();  // the completed steps, also when the run stopped early
+  printSummary(scene, *solver, args, h, figures, stop);
+  if (stop) {
+    std::fflush(stdout);
+    fmt::print(stderr, "mlcp: simulate {}{}{}\n", stop->describe(),
+               args.csv.empty()
+                   ? std::string()
+                   : fmt::format("; {} holds steps 0 to {}", args.csv, figures.completed),
+               args.stats.empty()
+                   ? std::string()
+                   : fmt::format("; {} holds steps 1 to {}", args.stats, figures.completed));
+    exitCode = stop->exitCode();
+    return;
+  }
   exitCode = figures.converged == figures.solves ? 0 : 1;
 }
 
@@ -139,6 +239,9 @@ void addSimulateCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--csv", args->csv,
                   "Trajectory file: one row per body per step, columns " +
                       std::string(kCsvHeader, std::string(kCsvHeader).size() - 1));
+  cmd->add_option(
+      "--stats", args->stats,
+      std::string("Per-step solver file: one row per step, columns ") + kStepStatisticsHeader);
   cmd->add_flag("--list-scenes", args->listScenes, "Print the scenes and their parameters");
   addSolverSettingsOptions(*cmd, args->settings);
   cmd->callback([args, &exitCode] {

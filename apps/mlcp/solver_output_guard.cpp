@@ -1,5 +1,7 @@
 #include "solver_output_guard.hpp"
 
+#include <mlcp/adapters/common/peer_output_capture.hpp>
+
 #include <cstdio>
 #include <iostream>
 #include <mutex>
@@ -27,6 +29,8 @@ Redirection& redirection() {
 SolverOutputGuard::SolverOutputGuard() {
   Redirection& r = redirection();
   const std::lock_guard lock(r.mutex);
+  // Not while a peer's output is captured in another thread (it changes the same descriptors).
+  const std::lock_guard descriptors(adapters::PeerOutputCapture::descriptorMutex());
   if (r.guards++ > 0) return;
   std::cout.flush();
   std::fflush(stdout);
@@ -40,6 +44,7 @@ SolverOutputGuard::SolverOutputGuard() {
 SolverOutputGuard::~SolverOutputGuard() {
   Redirection& r = redirection();
   const std::lock_guard lock(r.mutex);
+  const std::lock_guard descriptors(adapters::PeerOutputCapture::descriptorMutex());
   if (--r.guards > 0 || r.savedStdout < 0) return;
   std::cout.flush();
   std::fflush(stdout);  // the solvers' buffered output goes to stderr, not to the records

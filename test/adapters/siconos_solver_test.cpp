@@ -1,4 +1,5 @@
 #include "adapter_test_support.hpp"
+#include "descriptor_redirect.hpp"
 #include "test_data.hpp"
 
 #include <mlcp/adapters/siconos/register_siconos_solvers.hpp>
@@ -168,6 +169,35 @@ BOOST_AUTO_TEST_CASE(boxes_friction_and_unbounded_rows_are_refused_clearly) {
     BOOST_TEST(r4.status == mlcp::Status::Unsupported);
     BOOST_TEST(r4.message.find("needs both equality") != std::string::npos);
   }
+}
+
+// Siconos prints "[Numerics] ..." diagnostics with fprintf; they belong in the report's message
+// (so `mlcp compare --long`/`--json` carry them), not on the terminal between the tool's lines.
+BOOST_AUTO_TEST_CASE(what_siconos_prints_goes_into_the_message_not_to_the_terminal) {
+  // An MLCP whose equality block is zero: the MLCP-to-LCP reduction fails and Siconos says so.
+  mlcp::Problem singular;
+  singular.A = Eigen::MatrixXd{{0, 0, 1}, {0, 0, -1}, {-1, 1, 1}};
+  singular.b = Eigen::Vector3d(1, -1, 0);
+  singular.lo = Eigen::Vector3d(-kInf, -kInf, 0);
+  singular.hi = Eigen::Vector3d::Constant(kInf);
+  singular.findex = Eigen::Vector3i::Constant(-1);
+  singular.nub = 2;
+  ma::SiconosSolver solver(ma::SiconosMethod::MlcpLemke);
+  std::string message, terminal;
+  {
+    mlcp::test::DescriptorRedirect redirect;  // fd 1 and 2 of this process, as a terminal
+    message = solveWith(solver, singular).message;
+    terminal = redirect.finish();
+  }
+  BOOST_TEST_MESSAGE("siconos-mlcp-lemke on the singular MLCP: " << message);
+  BOOST_TEST(terminal.empty(), "printed on fd 1 or 2: " << terminal);
+  BOOST_TEST(message.find("the peer printed: \"[Numerics] ") != std::string::npos, message);
+  BOOST_TEST(message.find("mlcp_lcp_lemke: mlcp_to_lcp conversion failed") != std::string::npos,
+             message);
+  BOOST_TEST(message.find('\n') == std::string::npos);  // one line
+  // A solve that prints nothing adds nothing.
+  ma::SiconosSolver lemke(ma::SiconosMethod::Lemke);
+  BOOST_TEST(solveWith(lemke, randomSpd(8, 0, 3)).message.find("printed") == std::string::npos);
 }
 
 // Siconos' own test problems, read by Siconos' own readers (../shared/data/siconos).

@@ -540,6 +540,16 @@ BOOST_AUTO_TEST_CASE(solver_chatter_stays_off_stdout) {
     BOOST_TEST_INFO(line);
     BOOST_CHECK_NO_THROW(mlcp::test::parseJson(line));
   }
+  // Nor on stderr: a peer's chatter is in its row's message (Siconos, when this build has it).
+  BOOST_TEST(r.err.find("[Numerics]") == std::string::npos, r.err);
+  for (const std::string& line : r.outLines()) {
+    const JsonValue row = mlcp::test::parseJson(line);
+    if (row["solver"].string == "siconos-mlcp-lemke" &&
+        row["problem"].string.find("singular") != std::string::npos)
+      BOOST_TEST(row["message"].string.find("the peer printed: \"[Numerics] ") !=
+                     std::string::npos,
+                 row["message"].string);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(siconos_folder_in_json, *utf::precondition([](utf::test_unit_id) {

@@ -1,3 +1,4 @@
+#include <mlcp/adapters/common/peer_output_capture.hpp>
 #include <mlcp/adapters/common/peer_verdict.hpp>
 #include <mlcp/adapters/siconos/siconos_solver.hpp>
 #include <mlcp/core/option_check.hpp>
@@ -198,6 +199,8 @@ void SiconosSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
   // previous problem's x in the same process): x starts from zero unless it is the initial guess
   // of an iterative method, so a solve depends on its problem alone.
   if (!capabilities().usesInitialGuess) x.setZero();
+  // Siconos prints its diagnostics with printf/fprintf: they go into the report's message.
+  PeerOutputCapture capture;
   int info = 0;
   if (!isMlcp(m_method)) {
     std::unique_ptr<LinearComplementarityProblem, LcpDeleter> lcp(newLCP());
@@ -246,6 +249,7 @@ void SiconosSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
     info = mlcp_driver(mlcp.get(), x.data(), ws.w.data(), options.get());
     mlcp_driver_reset(mlcp.get(), options.get());
   }
+  const std::string printed = capture.finish();
   report.iterations = options->iparam[SICONOS_IPARAM_ITER_DONE];
 
   PeerVerdict verdict;
@@ -257,6 +261,7 @@ void SiconosSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
                               ? "no complementary pattern solved the problem"
                               : "iteration or pivot limit reached (or Lemke's ray termination)";
   setPeerStatus(problem, x, ws.residualW, m_options, verdict, report);
+  appendPeerOutput(report.message, printed);
 }
 
 }  // namespace mlcp::adapters

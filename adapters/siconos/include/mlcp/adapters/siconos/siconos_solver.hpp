@@ -58,6 +58,9 @@ struct SiconosOptions : SolverOptions {
 /// Status: Siconos' info != 0 is MaxIterations for the iterative and pivoting methods (iteration
 /// or pivot limit, or Lemke's ray termination) and Unbounded for the enumerations (no pattern
 /// solved); otherwise Converged when our spec residual meets the tolerance, else Inaccurate.
+/// What Siconos prints while it solves (its "[Numerics] ..." diagnostics, printf and fprintf) is
+/// captured (PeerOutputCapture) and appended to the report's message, never shown on the
+/// terminal; Siconos solves in several threads therefore run one after the other.
 /// Memory: the Siconos problem and options are allocated in setup; Siconos allocates its own
 /// work arrays in every call.
 class SiconosSolver final : public MixedLCP {

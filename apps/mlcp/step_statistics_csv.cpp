@@ -1,0 +1,34 @@
+#include "step_statistics_csv.hpp"
+
+#include <mlcp/core/problem.hpp>
+#include <mlcp/core/residual.hpp>
+#include <mlcp/newton/newton_solver.hpp>
+
+#include <fmt/format.h>
+
+#include <string>
+
+namespace mlcp::app {
+
+namespace {
+
+/// The solver's count of numeric factorizations, "" when it keeps none.
+std::string factorizations(const MixedLCP& solver) {
+  if (const auto* newton = dynamic_cast<const NewtonSolver*>(&solver))
+    return std::to_string(newton->statistics().factorizations);
+  return {};
+}
+
+}  // namespace
+
+std::string stepStatisticsRow(const dynamics::World& world, const MixedLCP& solver) {
+  const dynamics::StepStatistics& s = world.lastStatistics();
+  if (s.rows == 0) return fmt::format("{},0,,{},0,0,,0,0,0", world.stepCount(), s.status);
+  const Residuals r = computeResiduals(world.lastProblem().toProblem(), world.lastLambda());
+  const SolveReport& report = solver.report();
+  return fmt::format("{},{},{},{},{},{},{},{:.3f},{:.6e},{:.6e}", world.stepCount(), s.rows,
+                     s.solverName, s.status, s.iterations, report.pivots, factorizations(solver),
+                     s.solveSeconds * 1e6, r.scaled, r.relative);
+}
+
+}  // namespace mlcp::app
