@@ -546,8 +546,7 @@ BOOST_AUTO_TEST_CASE(solver_chatter_stays_off_stdout) {
     const JsonValue row = mlcp::test::parseJson(line);
     if (row["solver"].string == "siconos-mlcp-lemke" &&
         row["problem"].string.find("singular") != std::string::npos)
-      BOOST_TEST(row["message"].string.find("the peer printed: \"[Numerics] ") !=
-                     std::string::npos,
+      BOOST_TEST(row["message"].string.find("the peer printed: \"[Numerics] ") != std::string::npos,
                  row["message"].string);
   }
 }
