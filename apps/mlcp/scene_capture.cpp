@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <optional>
 #include <sstream>
+#include <unistd.h>
 #include <utility>
 
 namespace mlcp::app {
@@ -84,8 +85,10 @@ int captureScene(const SceneArguments& scene,
       stop = RunStop{built.world.stepCount(), steps.back(), e.what(), 0};
     }
     if (stop) {
-      fmt::print(stderr, "mlcp: capture {}; {} of {} files written in {}\n", stop->describe(),
-                 written, steps.size(), out);
+      // On a terminal the progress line may still be drawn: the message replaces it.
+      fmt::print(stderr, "{}mlcp: capture {}; {} of {} files written in {}\n",
+                 isatty(STDERR_FILENO) == 1 ? "\r\033[K" : "", stop->describe(), written,
+                 steps.size(), out);
       return stop->exitCode();
     }
     const std::filesystem::path file =

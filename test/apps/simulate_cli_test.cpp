@@ -232,4 +232,36 @@ BOOST_AUTO_TEST_CASE(capture_cut_short_keeps_the_files_written_before) {
   BOOST_TEST(temporaryFiles(dir / "captured") == 0);
 }
 
+// capture stepping towards a far step: Ctrl-C stops it between two steps, with the exit code of
+// the signal and the step it reached.
+BOOST_AUTO_TEST_CASE(sigint_while_capture_steps_stops_it_between_steps) {
+  const std::string err = path("capture.err");
+  const std::string out = path("interrupted");
+  const pid_t child = fork();
+  BOOST_REQUIRE(child >= 0);
+  if (child == 0) {
+    std::freopen(err.c_str(), "w", stderr);
+    std::freopen("/dev/null", "w", stdout);
+    execl(MLCP_CLI_PATH, MLCP_CLI_PATH, "capture", "--scene", "spinning-box", "--steps",
+          "10,100000000", "--out", out.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // The progress line (after 1 s of stepping) says the stepping loop runs.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (slurp(err).find("stepped") == std::string::npos &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  kill(child, SIGINT);
+  int status = 0;
+  BOOST_REQUIRE(waitpid(child, &status, 0) == child);
+  BOOST_REQUIRE(WIFEXITED(status));
+  BOOST_TEST(WEXITSTATUS(status) == 130);
+  const std::string message = slurp(err);
+  BOOST_TEST_MESSAGE("stderr: " << message);
+  BOOST_TEST(message.find("mlcp: capture interrupted by SIGINT after step ") != std::string::npos);
+  BOOST_TEST(message.find(" of 100000000; 1 of 2 files written") != std::string::npos);
+  BOOST_TEST(fs::exists(fs::path(out) / "spinning-box_step10.blcp"));
+  BOOST_TEST(temporaryFiles(out) == 0);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
