@@ -148,8 +148,14 @@ std::optional<RunStop> runSteps(const SimulateArguments& args,
   return std::nullopt;
 }
 
+/// The rows of the --stats file after `completed` steps: "steps 1 to K", or "no step".
+std::string statisticsSteps(int completed) {
+  return completed == 0 ? std::string("no step") : fmt::format("steps 1 to {}", completed);
+}
+
 /// The end-of-run report on stdout. After a stop with a non-finite state the figures of the
-/// final state (energy, penetration at the end, watched bodies) are left out.
+/// final state (energy, penetration at the end, watched bodies) are left out, after a failing
+/// step the penetration and joint error at the end.
 void printSummary(dynamics::Scene& scene,
                   const MixedLCP& solver,
                   const SimulateArguments& args,
@@ -171,13 +177,18 @@ void printSummary(dynamics::Scene& scene,
         "change {:+.6g} J)\n",
         kinetic, potential, kinetic + potential, figures.initialEnergy,
         kinetic + potential - figures.initialEnergy);
-    // The final state's penetration and joint error (assembling changes nothing).
-    const dynamics::StepProblem& last = world.prepareStep(h);
-    fmt::print("penetration  max {:.6g} m over the run, {:.6g} m at the end\n",
-               figures.maxPenetration, last.maxPenetration());
-    fmt::print(
-        "drift        joint rows: max |C| {:.6g} over the run, {:.6g} at the end (m or rad)\n",
-        figures.maxJointError, last.maxJointError());
+    // The final state's penetration and joint error (assembling changes nothing); not after a
+    // failing step, whose assembly may be what failed.
+    const bool assemble = !stop || stop->signal != 0;
+    const dynamics::StepProblem* last = assemble ? &world.prepareStep(h) : nullptr;
+    const auto atTheEnd = [last](double (dynamics::StepProblem::*figure)() const,
+                                 const char* unit) {
+      return last ? fmt::format(", {:.6g}{} at the end", (last->*figure)(), unit) : std::string();
+    };
+    fmt::print("penetration  max {:.6g} m over the run{}\n", figures.maxPenetration,
+               atTheEnd(&dynamics::StepProblem::maxPenetration, " m"));
+    fmt::print("drift        joint rows: max |C| {:.6g} over the run{} (m or rad)\n",
+               figures.maxJointError, atTheEnd(&dynamics::StepProblem::maxJointError, ""));
     for (size_t i = 0; i < scene.watchedBodies.size(); ++i) {
       const dynamics::Body& body = world.body(scene.watchedBodies[i]);
       fmt::print("watched      {} moved {:.6g} m from its start\n", body.name,
@@ -195,7 +206,7 @@ void printSummary(dynamics::Scene& scene,
   if (!args.csv.empty())
     fmt::print("trajectory   {} (steps 0 to {})\n", args.csv, figures.completed);
   if (!args.stats.empty())
-    fmt::print("statistics   {} (steps 1 to {})\n", args.stats, figures.completed);
+    fmt::print("statistics   {} ({})\n", args.stats, statisticsSteps(figures.completed));
 }
 
 void simulate(const SimulateArguments& args, int& exitCode) {
@@ -220,7 +231,7 @@ void simulate(const SimulateArguments& args, int& exitCode) {
                    : fmt::format("; {} holds steps 0 to {}", args.csv, figures.completed),
                args.stats.empty()
                    ? std::string()
-                   : fmt::format("; {} holds steps 1 to {}", args.stats, figures.completed));
+                   : fmt::format("; {} holds {}", args.stats, statisticsSteps(figures.completed)));
     exitCode = stop->exitCode();
     return;
   }
