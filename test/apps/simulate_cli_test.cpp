@@ -139,6 +139,23 @@ BOOST_AUTO_TEST_CASE(a_blow_up_keeps_every_finite_step_and_names_the_step) {
   BOOST_TEST(temporaryFiles(dir) == 0);
 }
 
+// A solver error (a subnormal mass makes M^-1 infinite: the solver returns invalid-problem and
+// World::step throws) in the first step: the initial state is kept, the step and the reason named.
+BOOST_AUTO_TEST_CASE(a_solver_error_keeps_the_steps_before_and_names_the_step) {
+  const Run r =
+      run(fmt::format("simulate --scene spring --param mass=1e-320 --steps 5 --csv {} --stats {}",
+                      path("spring.csv"), path("spring_stats.csv")));
+  BOOST_TEST_MESSAGE("stderr: " << r.err);
+  BOOST_TEST(r.exitCode == 3);
+  BOOST_TEST(r.err.find("mlcp: simulate stopped at step 1 of 5: ") != std::string::npos);
+  BOOST_TEST(r.err.find("returned invalid-problem") != std::string::npos);
+  BOOST_TEST(r.err.find("holds steps 0 to 0") != std::string::npos);
+  BOOST_TEST(r.err.find("spring_stats.csv holds no step") != std::string::npos);
+  BOOST_TEST(trajectorySteps(dir / "spring.csv") == std::vector<int>{0});
+  BOOST_TEST(lines(slurp(dir / "spring_stats.csv")).size() == 1u);  // the header
+  BOOST_TEST(r.out.find("(step 1 failed)") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(stats_has_one_row_per_step_with_the_residuals_as_numbers) {
   for (const char* solver : {"dantzig", "newton", "pgs"}) {
     BOOST_TEST_CONTEXT(solver) {
