@@ -8,10 +8,12 @@ l_i <= u_i: x_i = l_i => w_i >= 0, x_i = u_i => w_i <= 0, l_i < x_i < u_i => w_i
     problem = mlcp.Problem(A, b, lo, hi, findex)      # numpy or scipy.sparse A
     result = mlcp.solve(problem, solver="pgs", relaxation=1.2)
     result.x, result.w, result.report.status, result.report.relative_residual
+    if result: ...                                      # True only when it converged
 
 mlcp.dynamics steps rigid-body scenes with any solver; mlcp.batch compares solvers over
 problem sets into a pandas DataFrame, in process or on a Dask cluster, and draws performance
-profiles. See docs/python.md.
+profiles. Bad data raises ValueError naming the array and the index when a Problem is made.
+See docs/python.md.
 """
 
 from mlcp._core import (
@@ -30,6 +32,7 @@ from mlcp._core import (
     Statistics,
     Status,
     Validation,
+    __version__,
     blcp_text,
     detect_format,
     make_solver,

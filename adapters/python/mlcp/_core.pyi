@@ -13,6 +13,7 @@ ArrayLike = npt.ArrayLike
 Path = Union[str, "os.PathLike[str]"]
 Matrix = Any  # numpy (n x n) array, scipy.sparse matrix or Factors
 
+__version__: str  # the project's version, "0.1.0"
 FORMATS: Tuple[str, ...]
 HAS_FCLIB: bool
 RECORD_KEYS: Tuple[str, ...]
@@ -24,17 +25,18 @@ class ParseError(ValueError):
     file: str
     line: int
 
-class Status(enum.Enum):
-    NotSolved = 0
-    Converged = 1
-    MaxIterations = 2
-    TimeLimit = 3
-    SingularPivot = 4
-    Unbounded = 5
-    Inaccurate = 6
-    NumericalFailure = 7
-    Unsupported = 8
-    InvalidProblem = 9
+class Status(enum.StrEnum):
+    """How a solve ended; a member equals (and prints as) the name the tools print."""
+    NotSolved = "not-solved"
+    Converged = "converged"
+    MaxIterations = "max-iterations"
+    TimeLimit = "time-limit"
+    SingularPivot = "singular-pivot"
+    Unbounded = "unbounded"
+    Inaccurate = "inaccurate"
+    NumericalFailure = "numerical-failure"
+    Unsupported = "unsupported"
+    InvalidProblem = "invalid-problem"
 
 class Factors:
     """A = J M^-1 J^T + diag(cfm): J (n x 12), inverse_mass (bodies x 6 x 6), bodies (n x 2)."""
@@ -59,7 +61,8 @@ class Factors:
     def to_sparse(self) -> Any: ...
 
 class Problem:
-    """w = A x - b, lo <= x <= hi (effective bounds with findex), nub free rows."""
+    """w = A x - b, lo <= x <= hi (effective bounds with findex), nub free rows. Making one, or
+    assigning a field, raises ValueError naming the array and index for bad data."""
     A: Matrix
     b: np.ndarray
     lo: np.ndarray
@@ -110,6 +113,7 @@ class Report:
     def residual_history(self) -> np.ndarray: ...
     @property
     def succeeded(self) -> bool: ...
+    def __bool__(self) -> bool: ...  # succeeded
 
 class Result:
     x: np.ndarray
@@ -120,6 +124,7 @@ class Result:
     def status(self) -> Status: ...
     @property
     def succeeded(self) -> bool: ...
+    def __bool__(self) -> bool: ...  # True only for Status.Converged
 
 class Solver:
     def __init__(self, name: str = "dantzig", **options: Any) -> None: ...

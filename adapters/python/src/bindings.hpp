@@ -2,6 +2,9 @@
 
 // The parts of the extension module mlcp._core, one function per file (docs/python.md).
 
+#include "status_enum.hpp"
+
+#include <filesystem>
 #include <pybind11/pybind11.h>
 
 namespace mlcp::python {
@@ -10,9 +13,12 @@ namespace py = pybind11;
 
 /// mlcp.ParseError and the translation of the library's exceptions (errors.cpp).
 void bindErrors(py::module_& m);
+/// Raises FileNotFoundError (errno ENOENT, the path as its filename) when nothing exists at
+/// path, as open() does; returns otherwise (errors.cpp).
+void requireExisting(const std::filesystem::path& path);
 /// Problem, Factors, random_problem (problem_binding.cpp).
 void bindProblem(py::module_& m);
-/// Status, Capabilities, Report, Result, Solver, solve, solver_names (solver_binding.cpp).
+/// Capabilities, Report, Result, Solver, solve, solver_names (solver_binding.cpp).
 void bindSolver(py::module_& m);
 /// The readers and writers (file_binding.cpp).
 void bindFiles(py::module_& m);

@@ -36,8 +36,11 @@ Eigen::VectorXd candidate(const Problem& problem, py::handle x) {
           "no solution to check: the problem has no x; give one (x=array or a file path)");
     return *problem.x;
   }
-  if (py::isinstance<py::str>(x) || py::hasattr(x, "__fspath__"))
-    return app::readSolution(x.cast<std::filesystem::path>(), problem.size());
+  if (py::isinstance<py::str>(x) || py::hasattr(x, "__fspath__")) {
+    const auto path = x.cast<std::filesystem::path>();
+    requireExisting(path);
+    return app::readSolution(path, problem.size());
+  }
   Eigen::VectorXd v = asVector(vectorArray(x, "x"));
   if (v.size() != problem.size())
     throw std::invalid_argument(
@@ -83,7 +86,14 @@ void bindResiduals(py::module_& m) {
       .def_readonly("valid", &Validation::valid,
                     "relative residual and largest bound violation <= tolerance")
       .def_readonly("worst_rows", &Validation::worstRows,
-                    "list of mlcp.RowViolation, largest |r_i| first");
+                    "list of mlcp.RowViolation, largest |r_i| first")
+      .def("__repr__", [](const Validation& v) {
+        return fmt::format(
+            "<mlcp.Validation valid={} relative={:.3g} scaled={:.3g} tolerance={:.3g} "
+            "worst_row={}>",
+            v.valid ? "True" : "False", v.residuals.relative, v.residuals.scaled, v.tolerance,
+            v.residuals.worstRow);
+      });
 }
 
 void bindStatistics(py::module_& m) {
@@ -122,7 +132,14 @@ void bindStatistics(py::module_& m) {
       .def_readonly("symmetric_eigen_max", &S::symmetricEigenMax)
       .def_property_readonly("definiteness", &app::definiteness,
                              "'positive definite', 'positive semi-definite', 'indefinite' or "
-                             "'not computed'");
+                             "'not computed'")
+      .def("__repr__", [](const S& s) {
+        return fmt::format(
+            "<mlcp.Statistics n={} nub={} friction_rows={} form={} density={:.3g} "
+            "asymmetry={:.3g} definiteness='{}'>",
+            s.n, s.nub, s.frictionRows, toString(s.form), s.density, s.asymmetry,
+            app::definiteness(s));
+      });
 }
 
 }  // namespace
@@ -161,7 +178,8 @@ void bindChecks(py::module_& m) {
       "Checks a candidate x (an array (n), a solution file path as `mlcp validate --x` reads, "
       "or by default problem.x) as `mlcp validate` does: residuals, |r_i| per row, the `top` "
       "worst rows by kind, and valid = relative residual and bound violation <= tolerance.\n"
-      "Raises ValueError for a wrong size or no x, mlcp.ParseError for a bad solution file.");
+      "Raises ValueError for a wrong size or no x, FileNotFoundError for a missing solution "
+      "file, mlcp.ParseError for a bad one.");
   m.def(
       "statistics",
       [](const Problem& problem, int maxDenseFactor, int maxEigen) {

@@ -69,12 +69,6 @@ py::dict recordDict(const app::RunRecord& r) {
   return d;
 }
 
-Status statusOf(const std::string& name) {
-  for (int k = 0; k <= static_cast<int>(Status::InvalidProblem); ++k)
-    if (toString(static_cast<Status>(k)) == name) return static_cast<Status>(k);
-  throw std::invalid_argument(fmt::format("unknown status '{}'", name));
-}
-
 double numberOf(py::handle value) {
   return value.is_none() ? std::numeric_limits<double>::quiet_NaN() : value.cast<double>();
 }
@@ -86,7 +80,7 @@ app::RunRecord recordOf(const py::dict& d) {
   app::RunRecord r;
   r.problem = d["problem"].cast<std::string>();
   r.solver = d["solver"].cast<std::string>();
-  r.status = statusOf(d["status"].cast<std::string>());
+  r.status = statusFromString(d["status"].cast<std::string>());
   r.notApplicable = d["applicable"].cast<bool>() ? "" : "n/a";
   r.residualRelative = numberOf(d["residual_rel"]);
   r.residualScaled = numberOf(d["residual_scaled"]);
@@ -155,7 +149,10 @@ void bindProfile(py::module_& m) {
       .def_readonly("ratios", &app::ProfileCurve::ratios,
                     "time / fastest time of the problems it solved, ascending (>= 1)")
       .def("fraction", &app::ProfileCurve::fraction, py::arg("tau"), "rho(tau)")
-      .def_property_readonly("legend", &app::profileLegend, "'solver (solved of applicable)'");
+      .def_property_readonly("legend", &app::profileLegend, "'solver (solved of applicable)'")
+      .def("__repr__", [](const app::ProfileCurve& c) {
+        return fmt::format("<mlcp.ProfileCurve {}>", app::profileLegend(c));
+      });
   m.def(
       "performance_profile",
       [](const py::iterable& records, double threshold) {
@@ -196,6 +193,7 @@ void bindComparison(py::module_& m) {
       "problem_files",
       [](const std::vector<std::string>& paths) {
         std::vector<std::pair<std::string, std::string>> out;
+        for (const std::string& path : paths) requireExisting(path);
         for (const app::LabelledPath& f : app::problemFiles(paths))
           out.emplace_back(f.label, f.path.string());
         return out;
@@ -203,7 +201,7 @@ void bindComparison(py::module_& m) {
       py::arg("paths"),
       "(label, path) of every problem file the paths name, as `mlcp compare PATH...` lists "
       "them (a directory's *.blcp, *.dat, *.hdf5, *.h5, sorted, recursively). Raises "
-      "RuntimeError for a missing path.");
+      "FileNotFoundError for a missing path.");
   m.def(
       "summary_text",
       [](const py::iterable& records, double threshold, int repeats) {

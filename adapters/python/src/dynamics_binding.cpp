@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <pybind11/stl.h>
@@ -150,7 +151,10 @@ void bindCatalog(py::module_& m) {
   py::class_<dynamics::SceneInfo>(m, "SceneInfo", "A scene of the catalog.")
       .def_readonly("name", &dynamics::SceneInfo::name)
       .def_readonly("description", &dynamics::SceneInfo::description)
-      .def_readonly("parameters", &dynamics::SceneInfo::parameters, "list of SceneParameter");
+      .def_readonly("parameters", &dynamics::SceneInfo::parameters, "list of SceneParameter")
+      .def("__repr__", [](const dynamics::SceneInfo& s) {
+        return fmt::format("<mlcp.SceneInfo {} parameters={}>", s.name, s.parameters.size());
+      });
   m.def("scene_names", &dynamics::sceneNames, "Names of the libdynamics scenes.");
   m.def("scene_catalog", &dynamics::sceneCatalog, "The scenes with their parameters.");
 }
@@ -161,7 +165,13 @@ void bindStatistics(py::module_& m) {
       .def_readonly("collision", &dynamics::StepTimes::collision)
       .def_readonly("assembly", &dynamics::StepTimes::assembly)
       .def_readonly("solve", &dynamics::StepTimes::solve)
-      .def_readonly("integration", &dynamics::StepTimes::integration);
+      .def_readonly("integration", &dynamics::StepTimes::integration)
+      .def("__repr__", [](const dynamics::StepTimes& t) {
+        return fmt::format(
+            "<mlcp.StepTimes collision={:.3g} s assembly={:.3g} s solve={:.3g} s "
+            "integration={:.3g} s>",
+            t.collision, t.assembly, t.solve, t.integration);
+      });
   py::class_<S>(m, "StepStatistics", "What the last World.step() did.")
       .def_readonly("rows", &S::rows, "n of the MLCP")
       .def_readonly("contacts", &S::contacts, "contact points")
@@ -195,7 +205,12 @@ void bindStatistics(py::module_& m) {
       .def_readonly("solve_seconds", &Trajectory::solveSeconds, "(K) (unit: s)")
       .def_readonly("problems", &Trajectory::problems,
                     "dict k -> mlcp.Problem assembled from the state after k steps (factor "
-                    "form), for the steps captured");
+                    "form), for the steps captured")
+      .def("__repr__", [](const Trajectory& t) {
+        const auto converged = std::count(t.status.begin(), t.status.end(), Status::Converged);
+        return fmt::format("<mlcp.Trajectory steps={} bodies={} converged={} captured={}>",
+                           t.status.size(), t.bodyNames.size(), converged, t.problems.size());
+      });
 }
 
 void bindBodies(py::class_<World>& c) {

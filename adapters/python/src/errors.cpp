@@ -2,7 +2,20 @@
 
 #include <mlcp/io/blcp_io.hpp>
 
+#include <cerrno>
+#include <cstring>
+
 namespace mlcp::python {
+
+void requireExisting(const std::filesystem::path& path) {
+  std::error_code error;
+  if (std::filesystem::exists(path, error)) return;
+  // FileNotFoundError(errno, strerror, filename), as open() raises it.
+  const py::object exception = py::reinterpret_borrow<py::object>(PyExc_FileNotFoundError)(
+      ENOENT, std::strerror(ENOENT), path.string());
+  PyErr_SetObject(PyExc_FileNotFoundError, exception.ptr());
+  throw py::error_already_set();
+}
 
 void bindErrors(py::module_& m) {
   // ParseError is a ValueError (as json.JSONDecodeError is) with the file and line as attributes.

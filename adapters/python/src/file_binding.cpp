@@ -52,7 +52,11 @@ void bindProblemFile(py::module_& m) {
       .def_readonly("approximation", &ProblemFile::approximation,
                     "'' when the file's problem is represented exactly; otherwise what the "
                     "conversion changed (FC3D: the Coulomb cone linearised to a friction "
-                    "pyramid)");
+                    "pyramid)")
+      .def("__repr__", [](const ProblemFile& f) {
+        return fmt::format("<mlcp.ProblemFile {} '{}' n={}{}>", toString(f.format), f.problem.name,
+                           f.problem.size(), f.approximation.empty() ? "" : " approximated");
+      });
 }
 
 }  // namespace
@@ -66,25 +70,36 @@ void bindFiles(py::module_& m) {
   m.def(
       "read_problem_file",
       [](const fs::path& path, const std::string& format) {
-        return readProblemFile(path, formatOf(format));
+        const ProblemFormat f = formatOf(format);
+        requireExisting(path);
+        return readProblemFile(path, f);
       },
       py::arg("path"), py::arg("format") = "auto",
       "Reads a BLCP, Siconos (.dat: lcp, mlcp, relay, fc) or FCLIB (.hdf5, when HAS_FCLIB) "
       "file into the convention of docs/conventions.md; format 'auto' decides by the content "
       "(the extension as a hint). Returns mlcp.ProblemFile.\n"
-      "Raises mlcp.ParseError ('FILE:LINE: message') for a malformed, unknown or missing file, "
-      "ValueError for an unknown format name.");
+      "Raises FileNotFoundError for a missing path, mlcp.ParseError ('FILE:LINE: message') for "
+      "a malformed or unknown file (line 0: it could not be read), ValueError for an unknown "
+      "format name.");
   m.def(
       "read_problem",
       [](const fs::path& path, const std::string& format) {
-        return readProblemFile(path, formatOf(format)).problem;
+        const ProblemFormat f = formatOf(format);
+        requireExisting(path);
+        return readProblemFile(path, f).problem;
       },
       py::arg("path"), py::arg("format") = "auto",
-      "read_problem_file(path, format).problem. Raises mlcp.ParseError as read_problem_file.");
+      "read_problem_file(path, format).problem. Raises FileNotFoundError, mlcp.ParseError and "
+      "ValueError as read_problem_file.");
   m.def(
       "detect_format",
-      [](const fs::path& path) { return std::string(toString(detectProblemFormat(path))); },
-      py::arg("path"), "The format read_problem would read. Raises mlcp.ParseError.");
+      [](const fs::path& path) {
+        requireExisting(path);
+        return std::string(toString(detectProblemFormat(path)));
+      },
+      py::arg("path"),
+      "The format read_problem would read. Raises FileNotFoundError for a missing path, "
+      "mlcp.ParseError for an unknown format.");
   m.def("parse_blcp", &parseBlcp, py::arg("text"), py::arg("source") = "<text>",
         "A problem from BLCP text (shared spec, version 1); source names it in errors. Raises "
         "mlcp.ParseError.");

@@ -14,6 +14,8 @@ PYBIND11_MODULE(_core, m) {
   // in the mlcp command line.
   mlcp::adapters::registerAdapterSolvers();
   mlcp::python::bindErrors(m);
+  mlcp::python::bindStatusEnum(m);
+  m.attr("__version__") = MLCP_VERSION;
   mlcp::python::bindProblem(m);
   mlcp::python::bindSolver(m);
   mlcp::python::bindFiles(m);

@@ -7,6 +7,7 @@
 
 #include <mlcp/core/matrix_free_problem.hpp>
 #include <mlcp/core/problem.hpp>
+#include <mlcp/core/problem_check.hpp>
 #include <mlcp/generators/random_problem.hpp>
 
 #include <fmt/format.h>
@@ -24,16 +25,16 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-/// A new problem from Python arguments: lo defaults to 0 (-inf on the first nub rows), hi to
-/// +inf (+inf on the nub rows), findex to -1.
-Problem makeProblem(py::handle A,
-                    py::handle b,
-                    py::handle lo,
-                    py::handle hi,
-                    py::handle findex,
-                    int nub,
-                    std::string name,
-                    py::handle x) {
+/// A new problem from Python arguments, unchecked: lo defaults to 0 (-inf on the first nub
+/// rows), hi to +inf (+inf on the nub rows), findex to -1.
+Problem buildProblem(py::handle A,
+                     py::handle b,
+                     py::handle lo,
+                     py::handle hi,
+                     py::handle findex,
+                     int nub,
+                     std::string name,
+                     py::handle x) {
   Problem p;
   p.name = std::move(name);
   p.A = toOperator(A);
@@ -54,6 +55,33 @@ Problem makeProblem(py::handle A,
   p.nub = nub;
   if (!x.is_none()) p.x = asVector(vectorArray(x, "x"));
   return p;
+}
+
+/// buildProblem(), checked: mlcp.Problem(...).
+/// @throws std::invalid_argument (ValueError) with mlcp::problemError()'s message for bad data.
+Problem makeProblem(py::handle A,
+                    py::handle b,
+                    py::handle lo,
+                    py::handle hi,
+                    py::handle findex,
+                    int nub,
+                    std::string name,
+                    py::handle x) {
+  Problem p = buildProblem(A, b, lo, hi, findex, nub, std::move(name), x);
+  if (std::string why = problemError(p); !why.empty()) throw std::invalid_argument(why);
+  return p;
+}
+
+/// Sets p.*field = value when the problem stays valid (mlcp::problemError()); otherwise leaves p as
+/// it was and throws std::invalid_argument (ValueError) with the library's message.
+template <class Field>
+void assignChecked(Problem& p, Field Problem::*field, Field value) {
+  Field previous = std::move(p.*field);
+  p.*field = std::move(value);
+  if (std::string why = problemError(p); !why.empty()) {
+    p.*field = std::move(previous);
+    throw std::invalid_argument(why);
+  }
 }
 
 /// J (n x 12), M^-1 (bodies x 6 x 6), bodies (n x 2), cfm (n) from Python arrays.
@@ -183,8 +211,10 @@ void bindProblemClass(py::module_& m) {
       "the impulse form x is in N s.\n\n"
       "A is held dense (numpy), sparse (scipy.sparse, never densified) or as mlcp.Factors. "
       "Properties return copies (numpy arrays that own their data); assign to change a field. "
-      "Bad data is not an error here: solving it gives Status.InvalidProblem with a message "
-      "naming the field and row.")
+      "Bad data raises ValueError here, with the message the library's solve() would report "
+      "(mlcp::problemError(): it names the array and the row); assigning a field checks the "
+      "whole problem again and leaves it unchanged when the result would be invalid (make a "
+      "new Problem to change n).")
       .def(py::init(&makeProblem), py::arg("A"), py::arg("b"), py::arg("lo") = py::none(),
            py::arg("hi") = py::none(), py::arg("findex") = py::none(), py::arg("nub") = 0,
            py::arg("name") = "", py::arg("x") = py::none(),
@@ -192,40 +222,59 @@ void bindProblemClass(py::module_& m) {
            "float arrays; findex: (n) integers, -1 or the normal row of a friction row; nub: "
            "leading free rows. Defaults: lo = 0 (-inf on the nub rows), hi = +inf, findex = -1, "
            "no x. Arrays in the library's layout are read in place (docs/python.md, 'Arrays').\n"
-           "Raises ValueError for arrays of the wrong dimension or a non-integer findex, "
-           "TypeError for non-numeric data.")
+           "Raises ValueError for arrays of the wrong dimension or a non-integer findex, and "
+           "for bad data, naming the array and the index: A not square or not finite, b, lo, "
+           "hi, findex or x not of n entries, NaN or Inf in b or x, NaN in lo or hi, lo > hi, "
+           "findex out of -1 .. n-1 (or at its own row or another friction row), nub outside "
+           "0 .. n; TypeError for non-numeric data.")
       .def_property(
           "A", [](const Problem& p) { return fromOperator(p.A); },
-          [](Problem& p, py::handle A) { p.A = toOperator(A); },
+          [](Problem& p, py::handle A) { assignChecked(p, &Problem::A, toOperator(A)); },
           "(n x n): a numpy array (dense), a scipy.sparse.csc_matrix (sparse) or the "
           "mlcp.Factors, as the problem holds it (copies of the arrays)")
       .def_property(
           "b", [](const Problem& p) { return toArray(p.b); },
-          [](Problem& p, py::handle v) { p.b = asVector(vectorArray(v, "b")); },
+          [](Problem& p, py::handle v) {
+            assignChecked(p, &Problem::b, Eigen::VectorXd(asVector(vectorArray(v, "b"))));
+          },
           "(n) right side of w = A x - b (unit: m/s^2 in the force form)")
       .def_property(
           "lo", [](const Problem& p) { return toArray(p.lo); },
-          [](Problem& p, py::handle v) { p.lo = asVector(vectorArray(v, "lo")); },
+          [](Problem& p, py::handle v) {
+            assignChecked(p, &Problem::lo, Eigen::VectorXd(asVector(vectorArray(v, "lo"))));
+          },
           "(n) lower bounds, -inf allowed; ignored on friction rows")
       .def_property(
           "hi", [](const Problem& p) { return toArray(p.hi); },
-          [](Problem& p, py::handle v) { p.hi = asVector(vectorArray(v, "hi")); },
+          [](Problem& p, py::handle v) {
+            assignChecked(p, &Problem::hi, Eigen::VectorXd(asVector(vectorArray(v, "hi"))));
+          },
           "(n) upper bounds, +inf allowed; mu on friction rows")
       .def_property(
           "findex", [](const Problem& p) { return toArray(p.findex); },
-          [](Problem& p, py::handle v) { p.findex = indexVector(v, "findex"); },
+          [](Problem& p, py::handle v) {
+            assignChecked(p, &Problem::findex, indexVector(v, "findex"));
+          },
           "(n) int32: -1, or the normal row k of a friction row")
-      .def_readwrite("nub", &Problem::nub, "number of leading unbounded rows")
+      .def_property(
+          "nub", [](const Problem& p) { return p.nub; },
+          [](Problem& p, int nub) { assignChecked(p, &Problem::nub, nub); },
+          "number of leading unbounded rows")
       .def_readwrite("name", &Problem::name, "free text")
       .def_property(
           "x", [](const Problem& p) { return optionalArray(p.x); },
           [](Problem& p, py::handle v) {
-            if (v.is_none())
+            if (v.is_none()) {
               p.x.reset();
-            else
-              p.x = asVector(vectorArray(v, "x"));
+              return;
+            }
+            Eigen::VectorXd x = asVector(vectorArray(v, "x"));
+            const int n = static_cast<int>(p.A.rows());
+            if (std::string why = initialGuessError(x, n, "x"); !why.empty())
+              throw std::invalid_argument(why);
+            p.x = std::move(x);
           },
-          "(n) reference or warm-start solution, or None")
+          "(n) reference or warm-start solution (n finite values), or None")
       .def_property_readonly("n", &Problem::size, "number of rows n (of b)")
       .def_property_readonly("friction_rows", &Problem::frictionRows, "rows with findex >= 0")
       .def_property_readonly(
@@ -248,9 +297,9 @@ void bindProblemClass(py::module_& m) {
             return py::make_tuple(fromOperator(p.A), toArray(p.b), toArray(p.lo), toArray(p.hi),
                                   toArray(p.findex), p.nub, p.name, optionalArray(p.x));
           },
-          [](const py::tuple& t) {
-            return makeProblem(t[0], t[1], t[2], t[3], t[4], t[5].cast<int>(),
-                               t[6].cast<std::string>(), t[7]);
+          [](const py::tuple& t) {  // a copy, as it was (a file may hold an invalid problem)
+            return buildProblem(t[0], t[1], t[2], t[3], t[4], t[5].cast<int>(),
+                                t[6].cast<std::string>(), t[7]);
           }));
 }
 

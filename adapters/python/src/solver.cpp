@@ -3,6 +3,11 @@
 #include "array_conversion.hpp"
 #include "solver_keywords.hpp"
 
+#include <mlcp/core/problem_check.hpp>
+
+#include <stdexcept>
+#include <string>
+
 namespace mlcp::python {
 
 Solver::Solver(const std::string& name, const py::dict& options)
@@ -16,6 +21,11 @@ SolveResult Solver::solve(const Problem* problem,
   {
     const py::gil_scoped_release release;
     const std::lock_guard lock(m_mutex);
+    if (x0) {  // the library's rule, raised here rather than reported after a solve
+      const int n = problem != nullptr ? static_cast<int>(problem->A.rows()) : m_solver->size();
+      if (std::string why = initialGuessError(*x0, n, "x0"); !why.empty())
+        throw std::invalid_argument(why);
+    }
     if (problem != nullptr) {
       m_solver->setProblem(*problem);
       if (!warmStart) m_solver->clearInitialGuess();

@@ -38,6 +38,8 @@ class Solver {
 
   /// Sets the problem and starts from x0 when given, from the problem's x when warmStart, else
   /// from zero (as `mlcp solve`); solves with the GIL released; returns copies.
+  /// @throws std::invalid_argument (ValueError) when x0 is not of n finite values
+  /// (mlcp::initialGuessError()), before anything changes.
   SolveResult solve(const Problem* problem,
                     const std::optional<Eigen::VectorXd>& x0,
                     bool warmStart);

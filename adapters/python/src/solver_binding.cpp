@@ -1,4 +1,4 @@
-// mlcp.Status, mlcp.Capabilities, mlcp.Report, mlcp.Result, mlcp.Solver, mlcp.solve and the
+// mlcp.Capabilities, mlcp.Report, mlcp.Result, mlcp.Solver, mlcp.solve and the
 // registry's names.
 
 #include "array_conversion.hpp"
@@ -6,42 +6,18 @@
 #include "solver.hpp"
 #include "solver_keywords.hpp"
 
+#include <mlcp/core/problem_check.hpp>
 #include <mlcp/core/solver_factory.hpp>
 
 #include <fmt/format.h>
 
 #include <pybind11/stl.h>
+#include <stdexcept>
+#include <string>
 
 namespace mlcp::python {
 
 namespace {
-
-void bindStatus(py::module_& m) {
-  py::enum_<Status> status(
-      m, "Status",
-      "How a solve ended; str(status) is the name the tools print ('converged', "
-      "'max-iterations', ...). Only Converged means x solves the problem to the "
-      "requested tolerance.");
-  status.value("NotSolved", Status::NotSolved, "solve() has not run yet")
-      .value("Converged", Status::Converged,
-             "x meets the stopping test: scaled and relative residual <= relative_tolerance")
-      .value("MaxIterations", Status::MaxIterations,
-             "iteration, pivot or friction-round limit; x is the last iterate")
-      .value("TimeLimit", Status::TimeLimit, "max_seconds reached; x as for MaxIterations")
-      .value("SingularPivot", Status::SingularPivot,
-             "A(C,C) singular or indefinite; adding CFM to the diagonal usually cures it")
-      .value("Unbounded", Status::Unbounded, "no finite step (infeasible, or A not copositive)")
-      .value("Inaccurate", Status::Inaccurate,
-             "the method ended but the residual exceeds the tolerance")
-      .value("NumericalFailure", Status::NumericalFailure, "NaN or Inf appeared; x is zero")
-      .value("Unsupported", Status::Unsupported,
-             "a valid problem this method does not take (the message says why); x is zero")
-      .value("InvalidProblem", Status::InvalidProblem,
-             "the data failed validation; the message names the field and row; x is zero");
-  // Replaces (rather than overloads) pybind11's own __str__ ("Status.Converged").
-  status.attr("__str__") = py::cpp_function([](Status s) { return std::string(toString(s)); },
-                                            py::name("__str__"), py::is_method(status));
-}
 
 void bindCapabilities(py::module_& m) {
   py::class_<Capabilities>(m, "Capabilities", "What a solver needs and offers.")
@@ -60,9 +36,11 @@ void bindCapabilities(py::module_& m) {
       .def_readonly("requires_unbounded_rows", &Capabilities::requiresUnboundedRows,
                     "needs 0 < nub < n")
       .def("__repr__", [](const Capabilities& c) {
+        auto text = [](bool on) { return on ? "True" : "False"; };  // as Python prints a bool
         return fmt::format(
-            "<mlcp.Capabilities iterative={} dense_A={} boxes={} friction={} nub={}>", c.iterative,
-            c.denseA, c.acceptsBoxes, c.acceptsFrictionRows, c.acceptsUnboundedRows);
+            "<mlcp.Capabilities iterative={} dense_A={} boxes={} friction={} nub={}>",
+            text(c.iterative), text(c.denseA), text(c.acceptsBoxes), text(c.acceptsFrictionRows),
+            text(c.acceptsUnboundedRows));
       });
 }
 
@@ -100,6 +78,9 @@ void bindReport(py::module_& m) {
           "scaled residual per iteration (entry 0: the start) when record_history was set; a "
           "numpy array, empty otherwise")
       .def_property_readonly("succeeded", &SolveReport::succeeded, "status is Converged")
+      .def(
+          "__bool__", [](const SolveReport& r) { return r.succeeded(); },
+          "True only when status is Converged")
       .def("__repr__", [](const SolveReport& r) {
         return fmt::format(
             "<mlcp.Report {} iterations={} pivots={} relative_residual={:.3g} "
@@ -118,6 +99,9 @@ void bindReport(py::module_& m) {
       .def_property_readonly(
           "succeeded", [](const SolveResult& r) { return r.report.succeeded(); },
           "report.status is Converged")
+      .def(
+          "__bool__", [](const SolveResult& r) { return r.report.succeeded(); },
+          "True only when status is Converged: `if mlcp.solve(p):` tests for an answer")
       .def("__repr__", [](const SolveResult& r) {
         return fmt::format("<mlcp.Result {} {} n={}>", r.solver, r.report.status, r.x.size());
       });
@@ -194,9 +178,17 @@ void bindSolverSetters(py::class_<Solver>& c) {
           "set_initial_guess",
           [](Solver& s, py::handle x0) {
             const auto a = vectorArray(x0, "x0");
-            locked(s, [&](MixedLCP& m) { m.setInitialGuess(asVector(a)); });
+            std::string why;
+            locked(s, [&](MixedLCP& m) {
+              why = initialGuessError(asVector(a), m.size(), "x0");
+              if (why.empty()) m.setInitialGuess(asVector(a));
+            });
+            if (!why.empty()) throw std::invalid_argument(why);
           },
-          py::arg("x0"), "Warm start x0 (n) for solvers with capabilities.uses_initial_guess.")
+          py::arg("x0"),
+          "Warm start x0 (n) for solvers with capabilities.uses_initial_guess, after the "
+          "matrix is set. Raises ValueError, naming x0 and the entry, when x0 is not n finite "
+          "values (the guess is then left as it was).")
       .def(
           "clear_initial_guess",
           [](Solver& s) { locked(s, [](MixedLCP& m) { m.clearInitialGuess(); }); },
@@ -228,8 +220,9 @@ void bindSolverClass(py::module_& m) {
        py::arg("warm_start") = false,
        "Solves the problem given (set first; the start is x0 when given, the problem's x with "
        "warm_start, else zero, as `mlcp solve`), or the one set before. Returns mlcp.Result "
-       "(x and w copies, the report). Bad data is Status.InvalidProblem in the report, not an "
-       "exception. The GIL is released while solving.")
+       "(x and w copies, the report). Raises ValueError naming x0 and the entry when x0 is not "
+       "n finite values. Bad data set through the set_* calls is Status.InvalidProblem in the "
+       "report, not an exception. The GIL is released while solving.")
       .def_property_readonly(
           "name", [](const Solver& s) { return std::string(s.get().name()); },
           "registered name of the method")
@@ -264,7 +257,6 @@ void bindSolverClass(py::module_& m) {
 }  // namespace
 
 void bindSolver(py::module_& m) {
-  bindStatus(m);
   bindCapabilities(m);
   bindReport(m);
   bindSolverClass(m);
@@ -297,8 +289,8 @@ void bindSolver(py::module_& m) {
       "Solves problem (mlcp.Problem) with the solver named `solver` and its keyword options "
       "(see mlcp.Solver). Starts from x0 (n) when given, from problem.x with warm_start, else "
       "from zero. Returns mlcp.Result; the GIL is released while solving.\n"
-      "Raises ValueError / TypeError as mlcp.Solver; bad problem data is not an exception but "
-      "Status.InvalidProblem with the message.");
+      "Raises ValueError / TypeError as mlcp.Solver, ValueError naming x0 and the entry when x0 "
+      "is not n finite values (mlcp.Problem has checked the problem itself).");
 }
 
 }  // namespace mlcp::python

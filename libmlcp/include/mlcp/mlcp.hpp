@@ -10,6 +10,7 @@
 #include <mlcp/core/operator.hpp>
 #include <mlcp/core/options.hpp>
 #include <mlcp/core/problem.hpp>
+#include <mlcp/core/problem_check.hpp>
 #include <mlcp/core/report.hpp>
 #include <mlcp/core/residual.hpp>
 #include <mlcp/core/solver_factory.hpp>

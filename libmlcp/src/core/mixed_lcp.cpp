@@ -1,6 +1,7 @@
 #include "core/operator_forms.hpp"
 
 #include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/core/problem_check.hpp>
 
 #include <fmt/format.h>
 
@@ -76,7 +77,7 @@ void MixedLCP::setProblem(const Problem& problem) {
   setHigh(problem.hi);
   setFrictionIndex(problem.findex);
   setNumberUnbounded(problem.nub);
-  if (problem.x && problem.x->size() == problem.size())
+  if (problem.x)
     setInitialGuess(*problem.x);
   else
     clearInitialGuess();
@@ -101,59 +102,15 @@ Problem MixedLCP::problem() const {
 }
 
 bool MixedLCP::validate(SolveReport& report) const {
-  auto invalid = [&report](std::string message) {
-    report.status = Status::InvalidProblem;
-    report.message = std::move(message);
-    return false;
-  };
-  const int n = m_n;
-  if (std::string why = m_A.check(); !why.empty()) return invalid(std::move(why));
-  if (m_b.size() != n)
-    return invalid(fmt::format("b has {} entries but A is {} x {}", m_b.size(), n, n));
-  if (m_lo.size() != n)
-    return invalid(fmt::format("lo has {} entries but A is {} x {}", m_lo.size(), n, n));
-  if (m_hi.size() != n)
-    return invalid(fmt::format("hi has {} entries but A is {} x {}", m_hi.size(), n, n));
-  if (m_findex.size() != n)
-    return invalid(fmt::format("findex has {} entries but A is {} x {}", m_findex.size(), n, n));
-  if (m_nub < 0 || m_nub > n)
-    return invalid(fmt::format("nub = {} is outside 0 .. n = {}", m_nub, n));
-  for (int i = 0; i < n; ++i) {
-    if (!std::isfinite(m_b[i])) return invalid(fmt::format("b[{}] = {} is not finite", i, m_b[i]));
-    const int k = m_findex[i];
-    if (k < -1 || k >= n)
-      return invalid(fmt::format("findex[{}] = {} is out of range -1 .. {}", i, k, n - 1));
-    if (k == i) return invalid(fmt::format("findex[{}] = {} points at the row itself", i, k));
-    if (k >= 0) {
-      if (m_findex[k] >= 0)
-        return invalid(
-            fmt::format("findex[{}] = {} points at row {}, itself a friction row "
-                        "(findex[{}] = {})",
-                        i, k, k, k, m_findex[k]));
-      if (!std::isfinite(m_hi[i]))
-        return invalid(
-            fmt::format("hi[{}] = {} on friction row {}: the friction coefficient mu "
-                        "must be finite",
-                        i, m_hi[i], i));
-      if (i < m_nub)
-        return invalid(
-            fmt::format("row {} < nub = {} is a friction row (findex = {})", i, m_nub, k));
-      continue;
-    }
-    if (std::isnan(m_lo[i])) return invalid(fmt::format("lo[{}] is NaN", i));
-    if (std::isnan(m_hi[i])) return invalid(fmt::format("hi[{}] is NaN", i));
-    if (m_lo[i] > m_hi[i])
-      return invalid(fmt::format("lo[{}] = {} > hi[{}] = {}", i, m_lo[i], i, m_hi[i]));
-    if (m_lo[i] == std::numeric_limits<double>::infinity() ||
-        m_hi[i] == -std::numeric_limits<double>::infinity())
-      return invalid(fmt::format("row {} has an empty box [{}, {}]", i, m_lo[i], m_hi[i]));
-    if (i < m_nub && (std::isfinite(m_lo[i]) || std::isfinite(m_hi[i])))
-      return invalid(
-          fmt::format("row {} < nub = {} has finite bounds [{}, {}]: the first nub "
-                      "rows must be unbounded",
-                      i, m_nub, m_lo[i], m_hi[i]));
+  std::string why = problemError(m_A, m_b, m_lo, m_hi, m_findex, m_nub);
+  if (why.empty() && m_hasInitialGuess) {
+    why = initialGuessError(m_x0, m_n, "initial guess x0");
+    if (!why.empty()) why += ": give n finite values or call clearInitialGuess()";
   }
-  return true;
+  if (why.empty()) return true;
+  report.status = Status::InvalidProblem;
+  report.message = std::move(why);
+  return false;
 }
 
 bool MixedLCP::denseCopyFits(SolveReport& report) const {
@@ -193,8 +150,8 @@ const SolveReport& MixedLCP::solve() {
     return report;
   }
 
-  if (m_hasInitialGuess && m_x0.size() == m_n && m_x0.allFinite())
-    m_x = m_x0;
+  if (m_hasInitialGuess)
+    m_x = m_x0;  // validated above
   else
     m_x.setZero();
 

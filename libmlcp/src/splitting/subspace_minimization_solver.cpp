@@ -74,7 +74,10 @@ int SubspaceMinimizationSolver::subspaceStep(const ProblemView& problem, int bud
   m_y.setZero();
   m_r = -(m_free.array() * inverseDiagonal.array() * m_w.array()).matrix();
   const double start = m_r.cwiseAbs().maxCoeff();
-  if (!(start > 0.0)) return 0;
+  if (!(start > 0.0)) {  // w_F = 0 already: no step (m_step must not keep an older one)
+    m_step.setZero();
+    return 0;
+  }
   m_shadow = m_r;
   m_p.setZero();
   m_v.setZero();
@@ -199,6 +202,7 @@ void SubspaceMinimizationSolver::run(Rows& rows,
     const int products = subspaceStep(problem, std::min(m_options.subspaceProducts, room));
     work += products;
     m_statistics.products += products;
+    if (products == 0) continue;  // the free rows are solved: nothing to step
     // 4. The projected step, else the longest step that stays within the bounds, kept only
     // when it lowers the stopping figure.
     m_xBefore = x;

@@ -1,6 +1,7 @@
 // The MixedLCP base: validation of bad input (a status and a message naming the field and row,
 // never a crash), the VEROSIM call order, and the report.
 
+#include <mlcp/core/problem_check.hpp>
 #include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>
@@ -118,6 +119,71 @@ BOOST_AUTO_TEST_CASE(bad_nub) {
   Fixture g;
   g.nub = 3;  // rows 0..2 include a contact and a friction row
   expectInvalid(g, "row 0 < nub = 3 has finite bounds");
+}
+
+BOOST_AUTO_TEST_CASE(bad_warm_start_is_invalid_not_dropped) {
+  // A warm start of the wrong size or with NaN / Inf is an invalid input naming it, for a
+  // solver that uses it (PGS) and one that does not (Dantzig): never a silent cold start.
+  Fixture f;
+  for (const char* name : {"pgs", "dantzig"}) {
+    BOOST_TEST_CONTEXT("solver " << name) {
+      const auto solver = mlcp::makeSolver(name);
+      solver->setInitialGuess(Eigen::Vector3d(0.1, 0.0, 0.0));
+      const mlcp::SolveReport& shortGuess = f.solve(*solver);
+      BOOST_TEST(shortGuess.status == mlcp::Status::InvalidProblem);
+      BOOST_TEST_INFO("message: " << shortGuess.message);
+      BOOST_TEST(shortGuess.message.find("initial guess x0 has 3 entries but A is 4 x 4") == 0u);
+      BOOST_TEST(solver->getLambda().isZero(0.0));
+      solver->setInitialGuess(Eigen::Vector4d(0.5, kNaN, 0.0, 0.0));
+      const mlcp::SolveReport& nanGuess = f.solve(*solver);
+      BOOST_TEST(nanGuess.status == mlcp::Status::InvalidProblem);
+      BOOST_TEST_INFO("message: " << nanGuess.message);
+      BOOST_TEST(nanGuess.message.find("initial guess x0[1] = nan is not finite") == 0u);
+      BOOST_TEST(nanGuess.message.find("clearInitialGuess()") != std::string::npos);
+      solver->setInitialGuess(Eigen::Vector4d(0.5, 0.0, -kInf, 0.0));
+      BOOST_TEST(f.solve(*solver).message.find("x0[2] = -inf is not finite") != std::string::npos);
+      solver->clearInitialGuess();  // the cure the message names
+      BOOST_TEST(f.solve(*solver).status == mlcp::Status::Converged);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(problem_warm_start_is_checked_as_set_initial_guess) {
+  // setProblem() hands the problem's x on as the initial guess; a wrong one is reported.
+  Fixture f;
+  mlcp::Problem p;
+  p.A = mlcp::Operator(f.A);
+  p.b = f.b;
+  p.lo = f.lo;
+  p.hi = f.hi;
+  p.findex = f.findex;
+  BOOST_TEST(mlcp::problemError(p).empty());
+  p.x = Eigen::VectorXd::Zero(5);
+  BOOST_TEST(mlcp::problemError(p) == "x has 5 entries but A is 4 x 4");
+  mlcp::PgsSolver solver;
+  solver.setProblem(p);
+  const mlcp::SolveReport& report = solver.solve();
+  BOOST_TEST(report.status == mlcp::Status::InvalidProblem);
+  BOOST_TEST_INFO("message: " << report.message);
+  BOOST_TEST(report.message.find("initial guess x0 has 5 entries") == 0u);
+  p.x = Eigen::Vector4d(0.5, 0.25, -0.5, 1.0);  // the answer: PGS starts there
+  solver.setProblem(p);
+  BOOST_TEST(solver.solve().status == mlcp::Status::Converged);
+}
+
+BOOST_AUTO_TEST_CASE(problem_check_is_solve_rule) {
+  // mlcp::problemError(problem) gives the message solve() reports (one rule).
+  Fixture f;
+  f.lo[3] = 2.0;
+  mlcp::Problem p;
+  p.A = mlcp::Operator(f.A);
+  p.b = f.b;
+  p.lo = f.lo;
+  p.hi = f.hi;
+  p.findex = f.findex;
+  mlcp::DantzigSolver solver;
+  BOOST_TEST(mlcp::problemError(p) == f.solve(solver).message);
+  BOOST_TEST(mlcp::problemError(p) == "lo[3] = 2 > hi[3] = 1");
 }
 
 BOOST_AUTO_TEST_CASE(dantzig_needs_symmetric_psd_a) {

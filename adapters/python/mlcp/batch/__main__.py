@@ -69,7 +69,7 @@ def main(argv: list | None = None) -> int:
         frame = compare(args.paths, args.solvers, client, threshold=args.threshold,
                         repeat=args.repeat, warm_start=args.warm_start,
                         skip_unreadable=args.skip_unreadable, **_options(args))
-    except (_core.ParseError, RuntimeError) as error:
+    except (_core.ParseError, OSError) as error:  # OSError: FileNotFoundError for a missing path
         print(f"python3 -m mlcp.batch: {error}", file=sys.stderr)
         return 2
     finally:

@@ -83,8 +83,8 @@ def compare(paths_or_problems: Union[Source, Iterable[Source]],
     status as its name, 'n/a' pairs with applicable False, None where JSON writes null, numbers
     at full precision), and attrs threshold, repeats, solvers and notes.
     Raises ValueError / TypeError for unknown solvers or options (before anything runs),
-    mlcp.ParseError for an unreadable file unless skip_unreadable, RuntimeError for a missing
-    path.
+    mlcp.ParseError for an unreadable file unless skip_unreadable, FileNotFoundError for a
+    missing path.
     """
     names = _core.solver_names() if solvers == "all" else (
         [s for s in solvers.split(",") if s] if isinstance(solvers, str) else list(solvers))

@@ -87,9 +87,11 @@ struct Capabilities {
 ///     const Eigen::VectorXd& w = solver.ref_w();      // w = A x - b
 ///
 /// The problem convention is ODE's (docs/conventions.md; see mlcp::Problem).
-/// solve() validates the data first (sizes, NaN, lo > hi, findex out of range, pointing at itself
-/// or at another friction row, symmetry where the solver needs it) and reports
-/// Status::InvalidProblem with a message naming the field and row; it never throws for bad data.
+/// solve() validates the data first (mlcp::problemError() of core/problem_check.hpp: sizes,
+/// NaN, lo > hi, findex out of range, pointing at itself or at another friction row; then the
+/// initial guess, if one is set: n entries, all finite) and reports Status::InvalidProblem with
+/// a message naming the field and row; it never throws for bad data, and never drops a bad warm
+/// start silently.
 /// After solving it rejects NaN/Inf in x or w (Status::NumericalFailure) and fills the report
 /// with the spec residual of the returned x.
 ///
@@ -125,9 +127,13 @@ class MixedLCP {
   void setFrictionIndex(const Eigen::Ref<const Eigen::VectorXi>& findex);
   /// Sets nub, the number of leading unbounded rows (0 <= nub <= n).
   void setNumberUnbounded(int nub);
-  /// All of the above at once from a Problem (its x, if any, becomes the initial guess).
+  /// All of the above at once from a Problem (its x, if any, becomes the initial guess, checked
+  /// by solve() as setInitialGuess()'s).
   void setProblem(const Problem& problem);
   /// Warm start x0 (n) for solvers whose capabilities().usesInitialGuess; ignored by the others.
+  /// Copied; checked by solve() (mlcp::initialGuessError()): one of the wrong size or with NaN
+  /// or Inf gives Status::InvalidProblem naming it ("initial guess x0[2] = nan is not finite"),
+  /// for every solver, rather than a silent cold start.
   void setInitialGuess(const Eigen::Ref<const Eigen::VectorXd>& x0);
   /// Forgets the warm start: the next solve starts from x = 0.
   void clearInitialGuess();
