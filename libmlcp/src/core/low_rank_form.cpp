@@ -143,6 +143,7 @@ std::optional<LowRankForm> fromEntries(const Operator& A, const LowRankLimits& l
       {Eigen::VectorXd::Zero(n), "0"},
   };
   for (const auto& candidate : candidates) {
+    if (!limits.tryZeroDiagonal && candidate.C.isZero(0.0)) continue;
     LowRankForm form;
     double remaining = 0.0;
     if (!pivotedCholesky(dense, candidate.C, tolerance, rankLimit(n, limits), form.G, remaining))

@@ -64,6 +64,8 @@ struct LowRankLimits {
   double tolerance = 1e-12;
   /// Largest n whose entries are searched (the search reads A densely: O(n^2) memory).
   int maxDenseRows = 4000;
+  /// Also try C = 0 in the entries of A (false: only diagonals that regularize every row).
+  bool tryZeroDiagonal = true;
 };
 
 /// The low-rank form of A, or nothing when A has none within limits.
