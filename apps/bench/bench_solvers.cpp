@@ -3,6 +3,7 @@
 #include <mlcp/adapters/registry/adapter_registry.hpp>
 #include <mlcp/core/solver_factory.hpp>
 #include <mlcp/gradient/apgd_solver.hpp>
+#include <mlcp/pivoting/bpp_solver.hpp>
 #include <mlcp/pivoting/dantzig_solver.hpp>
 #include <mlcp/splitting/pgs_solver.hpp>
 
@@ -40,6 +41,9 @@ std::vector<Contender> pivotingContenders() {
   addPeer(list, "bullet-dantzig", {});
   addPeer(list, "dart-dantzig", {});
   if (registered("newton")) list.push_back({"newton", false, makeSolver("newton", {})});
+  BppOptions cold;
+  cold.keepPartition = false;  // every timed solve cold, as the others
+  list.push_back({"bpp", false, std::make_unique<BppSolver>(cold)});
   if (registered("lemke")) list.push_back({"lemke", false, makeSolver("lemke", {})});
   if (registered("siconos-lemke"))
     list.push_back({"siconos-lemke", false, makeSolver("siconos-lemke", {})});

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string_view>
 
@@ -94,11 +95,16 @@ std::string formatSeconds(double seconds) {
 std::string pivotingTable(const std::vector<Row>& rows) {
   if (rows.empty()) return "";
   const std::vector<std::string> labels = columns(rows);
-  const std::vector<const char*> goals = {"dantzig", "dantzig ODE mode", "newton"};
-  std::string out = header(labels, {"goal: dantzig", "goal: ODE mode", "goal: newton"});
-  double logSum = 0.0;  // of newton's ratios where it applies (n >= 100, a peer ran)
-  int ratios = 0;
-  int met = 0;
+  const std::vector<const char*> goals = {"dantzig", "dantzig ODE mode", "newton", "bpp"};
+  std::string out =
+      header(labels, {"goal: dantzig", "goal: ODE mode", "goal: newton", "goal: bpp"});
+  // Per exact family (newton, bpp), where it applies (n >= 100, a peer ran): the log-sum of the
+  // ratios against the faster peer over its converged solves, their count, how many met the
+  // goal, and how many applied.
+  std::array<double, 2> logSum{};
+  std::array<int, 2> ratios{};
+  std::array<int, 2> met{};
+  std::array<int, 2> applies{};
   for (const Row& row : rows) {
     const Cell* peer = fastestPeer(row, [](const Cell& c) { return c.timing.medianSeconds; });
     std::string line = fmt::format("| {} | {} |", row.problem, row.n);
@@ -124,19 +130,28 @@ std::string pivotingTable(const std::vector<Row>& rows) {
       const std::string goal = goalText(cell->timing.medianSeconds, peer->timing.medianSeconds, 0.5,
                                         &cell->timing.report, &peer->timing.report);
       line += fmt::format(" {} |", goal);
-      if (std::string_view(ours) == "newton") {
-        logSum += std::log(cell->timing.medianSeconds / peer->timing.medianSeconds);
-        ++ratios;
-        met += goal.rfind("✓", 0) == 0 ? 1 : 0;
+      const int family = std::string_view(ours) == "newton" ? 0
+                         : std::string_view(ours) == "bpp"  ? 1
+                                                            : -1;
+      if (family >= 0) {
+        ++applies[family];
+        if (cell->timing.report.succeeded()) {
+          logSum[family] += std::log(cell->timing.medianSeconds / peer->timing.medianSeconds);
+          ++ratios[family];
+        }
+        met[family] += goal.rfind("✓", 0) == 0 ? 1 : 0;
       }
     }
     out += line + "\n";
   }
-  if (ratios > 0)
+  for (int family = 0; family < 2; ++family) {
+    if (applies[family] == 0) continue;
     out += fmt::format(
-        "\nnewton against the faster peer on the {} problems with n >= 100: geometric mean "
-        "×{:.2f}, goal (≤ 0.5× with a residual as good) met on {}.\n",
-        ratios, std::exp(logSum / ratios), met);
+        "\n{} against the faster peer on the {} problems with n >= 100: converged on {}, "
+        "geometric mean ×{:.2f} over those, goal (≤ 0.5× with a residual as good) met on {}.\n",
+        family == 0 ? "newton" : "bpp", applies[family], ratios[family],
+        ratios[family] > 0 ? std::exp(logSum[family] / ratios[family]) : 0.0, met[family]);
+  }
   return out;
 }
 

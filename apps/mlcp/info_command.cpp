@@ -2,9 +2,12 @@
 #include "problem_source.hpp"
 #include "problem_statistics.hpp"
 
+#include <mlcp/core/low_rank_form.hpp>
+
 #include <fmt/format.h>
 
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace mlcp::app {
@@ -61,6 +64,10 @@ void runInfo(const InfoArguments& args) {
   } else {
     fmt::print("findex:     no friction rows\n");
   }
+  const std::optional<LowRankForm> lowRank = findLowRankForm(p.A);
+  fmt::print("low rank:   {}\n", lowRank ? lowRank->describe()
+                                         : "none (A = G G^T + diag(C) not found: not symmetric, "
+                                           "full rank, or an unknown C; docs/bpp.md)");
   fmt::print("b:          ||b||_inf = {:.4g}\n", s.bNorm);
   fmt::print("x:          {}\n", s.hasSolution ? "present (reference or warm start)" : "absent");
 }

@@ -462,6 +462,7 @@ BOOST_AUTO_TEST_CASE(info_describes_the_problem) {
   BOOST_TEST(a.out.find("not symmetric") != std::string::npos);
   BOOST_TEST(a.out.find("lower only 4 (lo = 0: 4)") != std::string::npos);
   BOOST_TEST(a.out.find("condition:  ~") != std::string::npos);
+  BOOST_TEST(a.out.find("low rank:   none") != std::string::npos);  // A is not symmetric
   const Run b = run(fmt::format("info {}", path("set/small.blcp")));
   BOOST_TEST(b.exitCode == 0);
   BOOST_TEST(b.out.find("symmetry:   symmetric") != std::string::npos);

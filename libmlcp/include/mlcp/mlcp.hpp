@@ -6,6 +6,7 @@
 #include <mlcp/composite/fallback_solver.hpp>
 #include <mlcp/composite/island_solver.hpp>
 #include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/low_rank_form.hpp>
 #include <mlcp/core/mixed_lcp.hpp>
 #include <mlcp/core/operator.hpp>
 #include <mlcp/core/options.hpp>
@@ -25,6 +26,7 @@
 #include <mlcp/io/problem_file.hpp>
 #include <mlcp/io/siconos_io.hpp>
 #include <mlcp/newton/newton_solver.hpp>
+#include <mlcp/pivoting/bpp_solver.hpp>
 #include <mlcp/pivoting/dantzig_solver.hpp>
 #include <mlcp/pivoting/lemke_solver.hpp>
 #include <mlcp/splitting/jacobi_solver.hpp>

@@ -50,7 +50,7 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
   const bool small = s.n <= kPivotingRows;
   // The plan as literals and the reason formatted into kept storage: nothing allocates unless
   // the plan changes.
-  std::array<std::string_view, 5> stages{};
+  std::array<std::string_view, 6> stages{};
   int count = 0;
   auto add = [&](std::initializer_list<std::string_view> names) {
     for (const std::string_view name : names) stages[static_cast<size_t>(count++)] = name;
@@ -72,6 +72,12 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
                    "A symmetric with a diagonal entry <= 0: the iterative methods need A_ii > 0");
     if (small) add({"lemke", "newton"});
     add({"dantzig", "pgs"});
+  } else if (small && s.lowRankRegularized && 2 * s.lowRank <= s.n) {
+    fmt::format_to(why,
+                   "A symmetric, n = {} <= {}, low-rank form with r = {} <= n / 2 and C > 0: "
+                   "pivoting in r x r",
+                   s.n, kPivotingRows, s.lowRank);
+    add({"bpp", "dantzig", "newton", "lemke", "apgd", "pgs"});
   } else if (small) {
     fmt::format_to(why, "A symmetric, n = {} <= {}: exact pivoting", s.n, kPivotingRows);
     add({"dantzig", "newton", "lemke", "apgd", "pgs"});

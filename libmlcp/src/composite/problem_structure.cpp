@@ -1,9 +1,33 @@
 #include "composite/problem_structure.hpp"
 
+#include <mlcp/core/low_rank_form.hpp>
+
 #include <algorithm>
 #include <cmath>
 
 namespace mlcp::detail {
+
+namespace {
+
+/// C_i >= this A_ii regularizes a row by itself (DART's relative CFM is 1e-5).
+constexpr double kRegularizedDiagonal = 1e-8;
+
+}  // namespace
+
+void StructureProbe::measureLowRank(const ProblemView& problem, int maxRows) {
+  ProblemStructure& s = m_structure;
+  s.lowRank = 0;
+  s.lowRankRegularized = false;
+  if (!s.symmetric || s.n > maxRows) return;
+  LowRankLimits limits;  // what auto plans bpp for: r <= n / 2, C > 0
+  limits.maxRankFraction = 0.5;
+  limits.tryZeroDiagonal = false;
+  const std::optional<LowRankForm> form = findLowRankForm(problem.A, limits);
+  if (!form) return;
+  s.lowRank = form->rank();
+  const Eigen::VectorXd& diagonal = problem.diagonalA();
+  s.lowRankRegularized = (form->C.array() >= kRegularizedDiagonal * diagonal.array()).all();
+}
 
 const ProblemStructure& StructureProbe::measure(const ProblemView& problem,
                                                 std::uint64_t version,
@@ -33,6 +57,7 @@ const ProblemStructure& StructureProbe::measure(const ProblemView& problem,
     s.positiveDiagonal = n == 0 || diagonal.minCoeff() > 0.0;
     const double entries = static_cast<double>(n) * n;
     s.density = n == 0 ? 0.0 : static_cast<double>(problem.A.nonZeros()) / entries;
+    measureLowRank(problem, islandRows);
   }
   s.islands = n > 0 ? 1 : 0;
   s.largestIsland = n;

@@ -22,13 +22,19 @@ struct ProblemStructure {
   double density = 0.0;             ///< nonzeros / n^2
   int islands = 1;                  ///< connected components (measured when n > a pivoting limit)
   int largestIsland = 0;            ///< rows of the largest component
+  /// r of A's low-rank form G G^T + diag(C) (mlcp::findLowRankForm), 0 when it has none or it
+  /// was not looked for (only for symmetric A with n <= the pivoting limit).
+  int lowRank = 0;
+  /// The low-rank form's C regularizes every row (C_i >= 1e-8 A_ii: no proximal term needed).
+  bool lowRankRegularized = false;
   MatrixForm form = MatrixForm::Dense;
   std::string asymmetry;  ///< the entry pair that breaks symmetry, when not symmetric
 };
 
 /// Measures ProblemStructure, caching what A decides per matrix version.
 /// Cost per new matrix: O(n^2) dense, O(nonzeros log n) sparse (symmetry); the islands,
-/// O(nonzeros), only when n > islandRows. Allocates when a new matrix is measured.
+/// O(nonzeros), only when n > islandRows; the low-rank form, O(n r^2), only when A is symmetric
+/// and n <= islandRows. Allocates when a new matrix is measured.
 class StructureProbe {
  public:
   /// The structure of problem (A of matrix version `version`); islands are found only when
@@ -38,6 +44,8 @@ class StructureProbe {
                                   int islandRows);
 
  private:
+  void measureLowRank(const ProblemView& problem, int maxRows);
+
   ProblemStructure m_structure;
   SymmetricRowScaling m_scaling;
   Islands m_islands;

@@ -5,6 +5,7 @@
 #include <mlcp/gradient/apgd_solver.hpp>
 #include <mlcp/gradient/nncg_solver.hpp>
 #include <mlcp/newton/newton_solver.hpp>
+#include <mlcp/pivoting/bpp_solver.hpp>
 #include <mlcp/pivoting/dantzig_solver.hpp>
 #include <mlcp/pivoting/lemke_solver.hpp>
 #include <mlcp/splitting/jacobi_solver.hpp>
@@ -38,7 +39,7 @@ PgsOptions pgsOptions(const SolverSettings& settings) {
   return options;
 }
 
-/// The pivoting solvers: Dantzig (three variants) and Lemke.
+/// The pivoting solvers: Dantzig (three variants), Lemke and block principal pivoting.
 void addPivotingSolvers(std::vector<SolverEntry>& entries) {
   entries.push_back({"dantzig", "Dantzig pivoting (ODE's method), friction bounds made consistent",
                      [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
@@ -70,6 +71,14 @@ void addPivotingSolvers(std::vector<SolverEntry>& entries) {
                        LemkeOptions options;
                        applyCommon(settings, options);
                        return std::make_unique<LemkeSolver>(options);
+                     }});
+  entries.push_back({"bpp",
+                     "Block principal pivoting in the low-rank form A = G G^T + C (r x r "
+                     "systems), exact friction; A given as factors or symmetric low-rank",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       BppOptions options;
+                       applyCommon(settings, options);
+                       return std::make_unique<BppSolver>(options);
                      }});
 }
 

@@ -1,0 +1,87 @@
+#pragma once
+
+#include <mlcp/core/operator.hpp>
+
+#include <Eigen/Core>
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+namespace mlcp {
+
+/// Where a LowRankForm came from.
+enum class LowRankSource {
+  /// The factor form A = J M^-1 J^T + diag(cfm): G = J L per body block, L L^T = M^-1, C = cfm.
+  Factors,
+  /// The entries of a dense or sparse A: a pivoted Cholesky of A - diag(C) for a diagonal C
+  /// tried in turn (docs/bpp.md, "The low-rank form").
+  PivotedCholesky,
+};
+
+/// "factors" or "pivoted-cholesky", as the tools print it.
+std::string_view toString(LowRankSource source);
+/// Writes toString(source).
+inline std::ostream& operator<<(std::ostream& out, LowRankSource source) {
+  return out << toString(source);
+}
+
+/// A = G G^T + diag(C), the structure every contact problem of a rigid-body stepper has: G is
+/// n x r with r <= 6 x bodies (r = 48..90 against n = 114..522 on the captured problems), C >= 0
+/// the constraint force mixing (docs/bpp.md). Solvers that work in this form (mlcp::BppSolver)
+/// solve r x r systems instead of n x n ones.
+///
+/// Used terms: n rows of A, r the rank of G G^T (columns of G). Units: as A.
+struct LowRankForm {
+  /// Rows are row-major so that the rows of a row subset are contiguous.
+  using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+  Matrix G;           ///< n x r
+  Eigen::VectorXd C;  ///< n, the diagonal part (>= 0)
+  LowRankSource source = LowRankSource::Factors;
+  std::string diagonal;  ///< how C was chosen ("cfm of the factors", "0", ...)
+  /// max|A - G G^T - diag(C)| / max|A| as measured: 0 for the factor form (exact up to
+  /// rounding); for a pivoted Cholesky the larger of its largest remaining diagonal (a bound on
+  /// the remainder's entries when the remainder is semi-definite) and the probes' figure.
+  double relativeError = 0.0;
+
+  /// r, the number of columns of G.
+  int rank() const { return static_cast<int>(G.cols()); }
+  /// One line: "r = 48 of n = 522, pivoted-cholesky, C = ..., error <= 3e-16".
+  std::string describe() const;
+};
+
+/// Limits of the search for a low-rank form.
+struct LowRankLimits {
+  /// Largest r accepted (>= 0): the r x r systems cost O(r^3) per factorization.
+  int maxRank = 1200;
+  /// Largest r accepted as a fraction of n (0 < fraction <= 1): a form with r close to n saves
+  /// nothing over the n x n dual.
+  double maxRankFraction = 0.85;
+  /// Accept a form found from the entries of A only when max|A - G G^T - diag(C)| <= tolerance
+  /// max|A| (the 1e-12).
+  double tolerance = 1e-12;
+  /// Largest n whose entries are searched (the search reads A densely: O(n^2) memory).
+  int maxDenseRows = 4000;
+  /// Also try C = 0 in the entries of A (false: only diagonals that regularize every row).
+  bool tryZeroDiagonal = true;
+};
+
+/// The low-rank form of A, or nothing when A has none within limits.
+///
+/// Factor form: G = J L with L L^T the 6 x 6 block of M^-1 of each body (Cholesky, or the square
+/// root of its eigen decomposition when the block is only semi-definite), one block of 6
+/// columns per body that a row references; C = cfm; exact up to rounding.
+/// Dense or sparse form: A must be symmetric (|A_ij - A_ji| <= tolerance max|A|); for each
+/// candidate C (DART's relative CFM C_i = A_ii 1e-5 / (1 + 1e-5), then C = 0) a pivoted
+/// Cholesky of A - diag(C) runs until the largest remaining diagonal is at most tolerance max|A|;
+/// a candidate is dropped as soon as a remaining diagonal turns negative (A - diag(C) is not
+/// positive semi-definite: C too large) or r exceeds the limits. The result is checked with two
+/// fixed pseudo-random probes z (||(A - G G^T - C) z||_inf <= tolerance max|A| ||z||_1), which
+/// catches a remainder with a zero diagonal that is not zero. Cost O(n r^2) per candidate plus
+/// O(n^2) for the checks. See docs/bpp.md, "The low-rank form".
+/// Never throws; an operator that fails Operator::check() has no form.
+std::optional<LowRankForm> findLowRankForm(const Operator& A, const LowRankLimits& limits = {});
+
+}  // namespace mlcp

@@ -1,0 +1,160 @@
+#pragma once
+
+#include <mlcp/core/low_rank_form.hpp>
+#include <mlcp/core/mixed_lcp.hpp>
+
+#include <Eigen/Core>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlcp {
+
+namespace detail {
+class LowRankSystem;
+enum class RowState : std::int8_t;
+}  // namespace detail
+
+/// Options of BppSolver. SolverOptions::maxIterations counts pivoting rounds (one solve of the
+/// free system each).
+struct BppOptions : SolverOptions {
+  BppOptions() {
+    maxIterations = 200;
+    relativeTolerance = 1e-9;
+  }
+  /// Rounds in a row whose infeasible count does not fall before the block swaps give way to
+  /// single pivots (Murty's rule) [Judice & Pires 1994] (>= 0; their alpha = 3).
+  int nonImprovingRounds = 3;
+  /// Budget of row swaps per row (>= 1): the solve stops with MaxIterations after
+  /// pivotBudgetPerRow x n swaps (ArtiSynth's MurtyMechSolver takes 10).
+  int pivotBudgetPerRow = 10;
+  /// delta of the proximal term, relative to A_ii, on rows whose C_i is smaller (0 <= proximal
+  /// < 1; 0 turns it off, and a singular free system then fails): each proximal iteration solves
+  /// the problem of A + diag(delta) and b + delta x_prox exactly (docs/bpp.md).
+  double proximal = 1e-3;
+  /// Proximal iterations (>= 1); each after the first usually keeps the partition and costs one
+  /// solve with the same factorization.
+  int maxProximalIterations = 30;
+  /// Start from the last converged partition when no initial guess is given and the next
+  /// problem has the same n and findex (a simulator's next step).
+  bool keepPartition = true;
+  /// Limits of the low-rank form search (mlcp::findLowRankForm).
+  LowRankLimits lowRank;
+
+  /// True when usable; otherwise *why names the violated constraint.
+  bool isValid(std::string* why) const;
+};
+
+/// What the last BppSolver::solve() did beyond the common report.
+struct BppStatistics {
+  int rank = 0;                ///< r of the low-rank form (0 when none was found)
+  int rounds = 0;              ///< pivoting rounds (free-system solves)
+  int singlePivotRounds = 0;   ///< rounds that swapped one row (Murty's rule)
+  int factorizations = 0;      ///< r x r factorizations
+  int luFactorizations = 0;    ///< of which LU (friction sliding on free normals)
+  int fixedFrictionPasses = 0;  ///< passes with the friction bounds fixed (coupled BPP stalled)
+  int proximalIterations = 0;  ///< outer proximal iterations (1 when delta is nowhere active)
+  bool warmStarted = false;    ///< the first partition came from x0 or the last solve
+  bool formReused = false;     ///< the low-rank form of the previous solve served (same A)
+};
+
+/// Block principal pivoting (BPP) in the low-rank form A = G G^T + diag(C) (docs/bpp.md): an
+/// exact active-set method whose linear algebra is r x r (r <= 6 x bodies) instead of n x n.
+///
+/// Problem: w = A x - b, l <= x <= u with complementarity; friction rows (findex_i = k) bounded
+/// by u_i = |hi_i x_k|, l_i = -u_i (mlcp::Problem). A must have a low-rank form
+/// (mlcp::findLowRankForm: given as factors J, M^-1, cfm, or found in a symmetric dense or sparse
+/// A); otherwise solve() answers Status::Unsupported, naming why.
+///
+/// Algorithm (docs/bpp.md; [Kostreva 1978], [Judice & Pires 1994], the safeguard as
+/// ArtiSynth's MurtyMechSolver runs it):
+///  1. A partition gives each row a state: free (w_i = 0), at its lower or upper bound; a
+///     friction row at a bound sits on -mu x_k or +mu x_k. Start: the partition of x0 (rows at a
+///     bound of x0 are at that bound), else the last converged partition (keepPartition), else
+///     every row free but rows with lo = hi.
+///  2. Solve the partition (detail::LowRankSystem: Woodbury on G, an r x r Cholesky, or LU
+///     when friction rows slide on free normals) of the proximal problem A + diag(delta),
+///     b + delta x_prox (delta = proximal A_ii where C_i is smaller, x_prox the last proximal
+///     iterate), and compute its w.
+///  3. Infeasible rows: free rows outside their bounds, rows at a lower bound with w_i < 0, at
+///     an upper bound with w_i > 0 (within 0.1 relativeTolerance of the scaled residual).
+///     None: x is the answer. Otherwise swap them all while their count falls or for
+///     nonImprovingRounds rounds more; then swap only the last infeasible row (Murty's rule)
+///     until the count falls below its best. When the single pivots stall (friction
+///     coupling: A with its bounds is no P-matrix, where Murty's rule is finite), one pass runs
+///     with the friction bounds fixed from the current normals (a boxed LCP with a P-matrix),
+///     and its partition starts the coupled pivoting again (the friction rounds of Dantzig and
+///     ArtiSynth).
+///  4. With a feasible partition: x solves the proximal problem; when it does not yet solve the
+///     original one, x_prox = x and back to 2 with the same partition (one solve on the same
+///     factorization when the partition holds) [Rockafellar 1976, proximal point].
+/// Stopping test (SolverOptions::accepts) on the final x, with w from the original A:
+/// Converged, or Inaccurate. MaxIterations after maxIterations rounds or the pivot budget,
+/// TimeLimit after maxSeconds, SingularPivot when K cannot be factored; x is then the last
+/// iterate projected onto its bounds.
+/// Finite for P-matrices without friction coupling; with friction it is observed, not
+/// guaranteed, hence the budget (composite solvers then go on with another method).
+/// Cost per round: O(n_F r^2 + r^3 + n r). The form: O(n r^2) (once per matrix).
+/// Memory: O(n r). Uses the initial guess.
+///
+/// [Kostreva 1978] M. M. Kostreva, "Block pivot methods for solving the complementarity
+///   problem", Linear Algebra and its Applications 21(3), 207-215, 1978.
+/// [Judice & Pires 1994] J. J. Judice, F. M. Pires, "A block principal pivoting algorithm for
+///   large-scale strictly monotone linear complementarity problems", Computers & Operations
+///   Research 21(5), 587-596, 1994.
+/// [Rockafellar 1976] R. T. Rockafellar, "Monotone operators and the proximal point algorithm",
+///   SIAM Journal on Control and Optimization 14(5), 877-898, 1976.
+class BppSolver final : public MixedLCP {
+ public:
+  /// @throws std::invalid_argument when options are not valid (BppOptions::isValid).
+  explicit BppSolver(const BppOptions& options = {});
+  ~BppSolver() override;
+
+  /// @throws std::invalid_argument naming the violated constraint.
+  void setOptions(const BppOptions& options);
+  /// The options in use.
+  const BppOptions& options() const { return m_options; }
+  /// Counters of the last solve().
+  const BppStatistics& statistics() const { return m_statistics; }
+  /// The low-rank form of the current A, when the last solve found one.
+  const std::optional<LowRankForm>& lowRankForm() const { return m_form; }
+
+  std::string_view name() const override { return "bpp"; }
+  Capabilities capabilities() const override;
+  const SolverOptions& commonOptions() const override { return m_options; }
+
+ protected:
+  void doSetup(int n) override;
+  void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
+
+ private:
+  bool prepareForm(const ProblemView& problem, SolveReport& report);
+  void startPartition(const ProblemView& problem, const Eigen::VectorXd& x);
+  bool pivotToFeasible(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
+  bool solveRound(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
+  void switchFriction(bool fixed, const Eigen::VectorXd& x);
+  int collectInfeasible(const ProblemView& problem, const Eigen::VectorXd& x, double size);
+  void pivot(const ProblemView& problem, const Eigen::VectorXd& x, bool single);
+  void finish(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
+
+  BppOptions m_options;
+  BppStatistics m_statistics;
+  std::optional<LowRankForm> m_form;
+  std::uint64_t m_formVersion = 0;
+  std::unique_ptr<detail::LowRankSystem> m_system;
+  std::vector<detail::RowState> m_state, m_lastState;
+  Eigen::VectorXi m_lastFindex;
+  std::vector<int> m_infeasible;
+  bool m_partitionChanged = true;
+  double m_start = 0.0;  // of the solve (unit: s)
+  long m_pivots = 0;
+  int m_best = 0, m_nonImproving = 0;
+  Eigen::VectorXd m_w, m_shiftedB;
+  Eigen::VectorXd m_normals;     // x whose normals fix the friction bounds in a fixed pass
+  bool m_frictionFixed = false;  // friction bounds from m_normals instead of coupled
+};
+
+}  // namespace mlcp

@@ -1,0 +1,313 @@
+#include "core/box_projection.hpp"
+#include "core/clock.hpp"
+#include "core/report_message.hpp"
+#include "pivoting/low_rank_system.hpp"
+
+#include <mlcp/core/option_check.hpp>
+#include <mlcp/pivoting/bpp_solver.hpp>
+
+#include <climits>
+
+#include <algorithm>
+#include <cmath>
+
+namespace mlcp {
+
+using detail::RowState;
+
+namespace {
+
+/// Smallest proximal delta relative to A_ii: K's condition grows as its inverse.
+constexpr double kSmallestProximal = 1e-8;
+/// Single-pivot rounds without progress after which the coupled friction bounds are fixed for
+/// one pass (Murty's rule is finite only for P-matrices; the coupling breaks that).
+constexpr int kCoupledSingleRounds = 10;
+/// Fixed-bound passes in a row at most (friction rounds), and the change of x, relative to
+/// the answer's size, below which the bounds count as settled.
+constexpr int kFrictionRounds = 8;
+constexpr double kFrictionRoundChange = 1e-3;
+
+/// max(||x||_inf, max_i |b_i| / d_i): the size of the answer the scaled residual divides by.
+double solutionSize(const ProblemView& problem, const Eigen::VectorXd& x) {
+  const Eigen::VectorXd& scales = problem.rowScalesA();
+  double size = x.lpNorm<Eigen::Infinity>();
+  for (int i = 0; i < problem.size(); ++i)
+    size = std::max(size, std::abs(problem.b[i]) / rowScale(scales[i], problem.b[i]));
+  return size;
+}
+
+}  // namespace
+
+bool BppOptions::isValid(std::string* why) const {
+  if (!SolverOptions::isValid(why)) return false;
+  OptionCheck check("BppOptions", why);
+  check.require(nonImprovingRounds >= 0, "nonImprovingRounds", nonImprovingRounds,
+                "nonImprovingRounds >= 0");
+  check.require(pivotBudgetPerRow >= 1, "pivotBudgetPerRow", pivotBudgetPerRow,
+                "pivotBudgetPerRow >= 1");
+  check.require(proximal >= 0.0 && proximal < 1.0, "proximal", proximal, "0 <= proximal < 1");
+  check.require(maxProximalIterations >= 1, "maxProximalIterations", maxProximalIterations,
+                "maxProximalIterations >= 1");
+  check.require(lowRank.maxRank >= 0, "lowRank.maxRank", lowRank.maxRank, "lowRank.maxRank >= 0");
+  check.require(lowRank.maxRankFraction > 0.0 && lowRank.maxRankFraction <= 1.0,
+                "lowRank.maxRankFraction", lowRank.maxRankFraction,
+                "0 < lowRank.maxRankFraction <= 1");
+  check.require(lowRank.tolerance > 0.0, "lowRank.tolerance", lowRank.tolerance,
+                "lowRank.tolerance > 0");
+  return check.ok();
+}
+
+BppSolver::BppSolver(const BppOptions& options)
+    : m_system(std::make_unique<detail::LowRankSystem>()) {
+  setOptions(options);
+}
+
+BppSolver::~BppSolver() = default;
+
+void BppSolver::setOptions(const BppOptions& options) {
+  requireValid(options);
+  m_options = options;
+  m_form.reset();
+  m_formVersion = 0;
+}
+
+Capabilities BppSolver::capabilities() const {
+  Capabilities capabilities;
+  capabilities.usesInitialGuess = true;
+  return capabilities;
+}
+
+void BppSolver::doSetup(int n) {
+  m_state.assign(n, RowState::Free);
+  m_infeasible.reserve(n);
+  m_w.resize(n);
+  m_shiftedB.resize(n);
+  m_normals.resize(n);
+}
+
+bool BppSolver::prepareForm(const ProblemView& problem, SolveReport& report) {
+  if (m_formVersion != matrixVersion() || !m_form) {
+    m_form = findLowRankForm(problem.A, m_options.lowRank);
+    m_formVersion = matrixVersion();
+    if (m_form) m_system->setup(*m_form, m_options.proximal);
+  } else {
+    m_statistics.formReused = true;
+  }
+  if (m_form) {
+    m_statistics.rank = m_form->rank();
+    return true;
+  }
+  report.status = Status::Unsupported;
+  detail::setMessage(report.message,
+                     "A has no low-rank form G G^T + diag(C) with r <= {} and r <= {} n (not "
+                     "symmetric, or of full rank): use newton or dantzig",
+                     m_options.lowRank.maxRank, m_options.lowRank.maxRankFraction);
+  return false;
+}
+
+void BppSolver::startPartition(const ProblemView& problem, const Eigen::VectorXd& x) {
+  const int n = problem.size();
+  if (!x.isZero(0.0)) {
+    m_statistics.warmStarted = true;
+    for (int i = 0; i < n; ++i) {
+      double l = 0.0;
+      double u = 0.0;
+      detail::rowBounds(problem, x, i, l, u);
+      if (l == u || x[i] <= l)
+        m_state[i] = RowState::Lower;
+      else
+        m_state[i] = x[i] >= u ? RowState::Upper : RowState::Free;
+    }
+    return;
+  }
+  if (m_options.keepPartition && static_cast<int>(m_lastState.size()) == n &&
+      m_lastFindex == problem.findex) {
+    m_statistics.warmStarted = true;
+    m_state = m_lastState;
+    return;
+  }
+  for (int i = 0; i < n; ++i) {
+    const bool fixed = problem.findex[i] < 0 && problem.lo[i] == problem.hi[i];
+    m_state[i] = fixed ? RowState::Lower : RowState::Free;
+  }
+}
+
+int BppSolver::collectInfeasible(const ProblemView& problem,
+                                 const Eigen::VectorXd& x,
+                                 double size) {
+  const Eigen::VectorXd& normals = m_frictionFixed ? m_normals : x;
+  const double tolerance = 0.1 * m_options.relativeTolerance * size;
+  const Eigen::VectorXd& scales = problem.rowScalesA();
+  m_infeasible.clear();
+  for (int i = 0; i < problem.size(); ++i) {
+    double l = 0.0;
+    double u = 0.0;
+    detail::rowBounds(problem, normals, i, l, u);
+    const double wTolerance = tolerance * rowScale(scales[i], problem.b[i]);
+    bool infeasible = false;
+    if (m_state[i] == RowState::Free)
+      infeasible = x[i] < l - tolerance || x[i] > u + tolerance;
+    else if (l != u)
+      infeasible = m_state[i] == RowState::Lower ? m_w[i] < -wTolerance : m_w[i] > wTolerance;
+    if (infeasible) m_infeasible.push_back(i);
+  }
+  return static_cast<int>(m_infeasible.size());
+}
+
+void BppSolver::pivot(const ProblemView& problem, const Eigen::VectorXd& x, bool single) {
+  const Eigen::VectorXd& normals = m_frictionFixed ? m_normals : x;
+  const auto first = single ? m_infeasible.end() - 1 : m_infeasible.begin();
+  for (auto it = first; it != m_infeasible.end(); ++it) {
+    const int i = *it;
+    if (m_state[i] != RowState::Free) {
+      m_state[i] = RowState::Free;
+      continue;
+    }
+    double l = 0.0;
+    double u = 0.0;
+    detail::rowBounds(problem, normals, i, l, u);
+    m_state[i] = x[i] < l ? RowState::Lower : RowState::Upper;
+  }
+}
+
+void BppSolver::finish(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
+  if (report.status != Status::Converged) {
+    detail::projectOntoBounds(problem, x);
+    return;
+  }
+  problem.multiplyA(x, m_w);
+  const detail::NaturalMap map =
+      detail::naturalMapResidual(problem, x, [&](int i) { return m_w[i]; });
+  if (m_options.accepts(map.absolute, map.relative, map.scaled)) {
+    m_lastState = m_state;
+    m_lastFindex = problem.findex;
+    detail::setMessage(report.message,
+                       "converged: {} rounds, {} pivots, {} proximal iterations (r = {}, {} LU); "
+                       "scaled residual {:.3g}",
+                       m_statistics.rounds, report.pivots, m_statistics.proximalIterations,
+                       m_statistics.rank, m_statistics.luFactorizations, map.scaled);
+    return;
+  }
+  report.status = Status::Inaccurate;
+  detail::setMessage(report.message,
+                     "feasible partition, but x misses the tolerance on A: scaled residual {:.3g}, "
+                     "relative {:.3g} (r = {}, {} proximal iterations)",
+                     map.scaled, map.relative, m_statistics.rank, m_statistics.proximalIterations);
+}
+
+bool BppSolver::solveRound(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
+  const Eigen::VectorXd* normals = m_frictionFixed ? &m_normals : nullptr;
+  if (!m_system->solve(problem, m_state, m_shiftedB, normals, m_partitionChanged, x)) {
+    report.status = Status::SingularPivot;
+    detail::setMessage(report.message, "K (r x r) could not be factored in round {}",
+                       m_statistics.rounds);
+    return false;
+  }
+  if (m_partitionChanged) {
+    ++m_statistics.factorizations;
+    m_statistics.luFactorizations += m_system->usedLu() ? 1 : 0;
+  }
+  m_partitionChanged = false;
+  m_system->residual(x, m_shiftedB, m_w);
+  m_w += m_system->delta().cwiseProduct(x);
+  return true;
+}
+
+void BppSolver::switchFriction(bool fixed, const Eigen::VectorXd& x) {
+  m_frictionFixed = fixed;
+  if (fixed) {
+    m_normals = x;
+    ++m_statistics.fixedFrictionPasses;
+  }
+  m_partitionChanged = true;
+  m_best = INT_MAX;
+  m_nonImproving = 0;
+}
+
+bool BppSolver::pivotToFeasible(const ProblemView& problem,
+                                Eigen::VectorXd& x,
+                                SolveReport& report) {
+  const long budget = static_cast<long>(m_options.pivotBudgetPerRow) * std::max(problem.size(), 1);
+  switchFriction(false, x);
+  int fixedRounds = 0;
+  while (m_statistics.rounds < m_options.maxIterations) {
+    const int round = ++m_statistics.rounds;
+    if (!solveRound(problem, x, report)) return false;
+    const int count = collectInfeasible(problem, x, solutionSize(problem, x));
+    if (count == 0) {
+      if (!m_frictionFixed) return true;
+      // Friction rounds: fixed bounds again from the new normals while they move, then the
+      // last partition starts the coupled pivoting.
+      const bool moved = (x - m_normals).lpNorm<Eigen::Infinity>() >
+                         kFrictionRoundChange * solutionSize(problem, x);
+      switchFriction(moved && ++fixedRounds < kFrictionRounds, x);
+      continue;
+    }
+    const bool single = count >= m_best && ++m_nonImproving > m_options.nonImprovingRounds;
+    if (count < m_best) {
+      m_best = count;
+      m_nonImproving = 0;
+    }
+    if (!m_frictionFixed && m_nonImproving > m_options.nonImprovingRounds + kCoupledSingleRounds) {
+      switchFriction(true, x);  // Murty's rule needs a P-matrix: fix the friction bounds
+      fixedRounds = 0;
+      continue;
+    }
+    pivot(problem, x, single);
+    m_partitionChanged = true;
+    m_pivots += single ? 1 : count;
+    m_statistics.singlePivotRounds += single ? 1 : 0;
+    report.pivots = static_cast<int>(std::min<long>(m_pivots, INT_MAX));
+    if (m_pivots > budget) {
+      detail::setMessage(report.message,
+                         "pivot budget of {} swaps spent ({} rows still infeasible)", budget,
+                         count);
+      return false;
+    }
+    if (m_options.maxSeconds > 0.0 && detail::nowSeconds() - m_start > m_options.maxSeconds) {
+      report.status = Status::TimeLimit;
+      detail::setMessage(report.message, "time limit after {} rounds", round);
+      return false;
+    }
+  }
+  detail::setMessage(report.message, "{} rounds without a feasible partition", m_statistics.rounds);
+  return false;
+}
+
+void BppSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
+  m_statistics = {};
+  if (!prepareForm(problem, report)) return;
+  m_start = detail::nowSeconds();
+  m_pivots = 0;
+  startPartition(problem, x);
+  m_partitionChanged = true;
+  m_system->setProximal(m_options.proximal);
+  const Eigen::VectorXd& delta = m_system->delta();
+  m_shiftedB = problem.b + delta.cwiseProduct(x);
+  report.status = Status::MaxIterations;
+  while (m_statistics.proximalIterations < m_options.maxProximalIterations) {
+    ++m_statistics.proximalIterations;
+    const int roundsBefore = m_statistics.rounds;
+    if (!pivotToFeasible(problem, x, report)) break;
+    m_system->residual(x, problem.b, m_w);
+    const detail::NaturalMap map =
+        detail::naturalMapResidual(problem, x, [&](int i) { return m_w[i] + problem.b[i]; });
+    if (m_options.accepts(map.absolute, map.relative, map.scaled) || !m_system->proximalActive()) {
+      report.status = Status::Converged;  // finish() holds it to the tolerance on A
+      break;
+    }
+    // A partition that held through a proximal iteration is the answer's: a smaller delta
+    // (down to kSmallestProximal) speeds the iteration up at the cost of one factorization.
+    if (m_statistics.rounds == roundsBefore + 1 && m_system->proximal() > kSmallestProximal) {
+      m_system->setProximal(std::max(kSmallestProximal, 0.1 * m_system->proximal()));
+      m_partitionChanged = true;
+    }
+    m_shiftedB = problem.b + delta.cwiseProduct(x);
+    detail::setMessage(report.message, "{} proximal iterations without an answer",
+                       m_statistics.proximalIterations);
+  }
+  report.iterations = m_statistics.rounds;
+  finish(problem, x, report);
+}
+
+}  // namespace mlcp

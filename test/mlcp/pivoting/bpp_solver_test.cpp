@@ -1,0 +1,186 @@
+// BppSolver: block principal pivoting in the low-rank form A = G G^T + diag(C) (docs/bpp.md).
+
+#include "test_data.hpp"
+#include "test_problems.hpp"
+
+#include <mlcp/mlcp.hpp>
+
+#include <boost/test/unit_test.hpp>
+
+#include <memory>
+
+namespace {
+
+std::shared_ptr<const mlcp::MatrixFreeProblem> stacks(double cfm, std::uint64_t seed = 1) {
+  mlcp::BoxStackOptions options;
+  options.cfm = cfm;
+  options.seed = seed;
+  options.topMassRatio = seed % 2 ? 1.0 : 10.0;
+  return std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options));
+}
+
+/// The CFM-free stacks with DART's relative CFM (A_ii scaled by 1 + 1e-5) as a dense or sparse
+/// A: the entries carry the low-rank form (a constant CFM is left to the factor form).
+mlcp::Problem dartStyle(std::uint64_t seed, mlcp::MatrixForm form) {
+  mlcp::Problem problem = mlcp::toProblem(stacks(0.0, seed));
+  Eigen::MatrixXd A = problem.A.toDense();
+  A.diagonal() *= 1.0 + 1e-5;
+  problem.A = A;
+  if (form == mlcp::MatrixForm::Sparse) problem.A = problem.A.toSparse();
+  return problem;
+}
+
+const mlcp::SolveReport& solve(mlcp::MixedLCP& solver, const mlcp::Problem& problem) {
+  solver.setProblem(problem);
+  return solver.solve();
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(BppSolver)
+
+BOOST_AUTO_TEST_CASE(registered_as_bpp) {
+  const auto solver = mlcp::makeSolver("bpp");
+  BOOST_TEST(solver->name() == "bpp");
+  BOOST_TEST(solver->capabilities().usesInitialGuess);
+}
+
+BOOST_AUTO_TEST_CASE(solves_regularized_stacks_in_every_form) {
+  for (const auto form :
+       {mlcp::MatrixForm::Factors, mlcp::MatrixForm::Dense, mlcp::MatrixForm::Sparse}) {
+    mlcp::BppSolver solver;
+    const mlcp::Problem problem =
+        form == mlcp::MatrixForm::Factors ? mlcp::toProblem(stacks(1e-5)) : dartStyle(1, form);
+    const auto& report = solve(solver, problem);
+    BOOST_TEST_INFO(mlcp::toString(form) << ": " << report.message);
+    BOOST_TEST(report.status == mlcp::Status::Converged);
+    BOOST_TEST(report.scaledResidual <= 1e-9);
+    BOOST_TEST(report.relativeResidual <= 1e-9);
+    BOOST_TEST(solver.statistics().rank > 0);
+    BOOST_TEST(solver.statistics().rank < solver.size());
+  }
+}
+
+BOOST_AUTO_TEST_CASE(solves_wherever_dantzig_lemke_or_newton_solve) {
+  // Differential check with friction: where a reference solves, bpp solves too (the answers may
+  // differ: ODE's friction bounds make the solution set non-convex).
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const mlcp::Problem problem = dartStyle(seed, mlcp::MatrixForm::Dense);
+    mlcp::BppSolver bpp;
+    const auto& report = solve(bpp, problem);
+    for (const char* name : {"dantzig", "lemke", "newton"}) {
+      const auto reference = mlcp::makeSolver(name);
+      if (!solve(*reference, problem).succeeded()) continue;
+      ++compared;
+      BOOST_TEST_INFO("seed " << seed << ", " << name << " solves: " << report.message);
+      BOOST_TEST(report.status == mlcp::Status::Converged);
+      BOOST_TEST(report.scaledResidual <= 1e-9);
+    }
+  }
+  BOOST_TEST(compared >= 12);
+}
+
+BOOST_AUTO_TEST_CASE(same_answer_as_dantzig_without_friction) {
+  // mu = 0 and A positive definite: the answer is unique, so x must agree.
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    mlcp::BoxStackOptions options;
+    options.cfm = 1e-5;
+    options.mu = 0.0;
+    options.seed = seed;
+    const mlcp::Problem problem =
+        mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options)));
+    mlcp::BppSolver bpp;
+    mlcp::DantzigSolver dantzig;
+    BOOST_REQUIRE(solve(bpp, problem).succeeded());
+    BOOST_REQUIRE(solve(dantzig, problem).succeeded());
+    const double scale = dantzig.getLambda().lpNorm<Eigen::Infinity>();
+    BOOST_TEST((bpp.getLambda() - dantzig.getLambda()).lpNorm<Eigen::Infinity>() <= 1e-7 * scale);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(warm_start_from_the_answer_takes_one_round) {
+  const mlcp::Problem problem = mlcp::toProblem(stacks(1e-5));
+  mlcp::BppOptions options;
+  options.keepPartition = false;
+  mlcp::BppSolver solver(options);
+  BOOST_REQUIRE(solve(solver, problem).succeeded());
+  const Eigen::VectorXd answer = solver.getLambda();
+  solver.setInitialGuess(answer);
+  const auto& warm = solver.solve();
+  BOOST_TEST(warm.status == mlcp::Status::Converged);
+  BOOST_TEST(solver.statistics().warmStarted);
+  BOOST_TEST(solver.statistics().rounds == 1);
+  BOOST_TEST(warm.pivots == 0);
+}
+
+BOOST_AUTO_TEST_CASE(next_step_starts_from_the_last_partition) {
+  // keepPartition: the same rows and findex again (a simulator's next step) reuse the
+  // partition, and the form when A did not change.
+  const mlcp::Problem problem = mlcp::toProblem(stacks(1e-5));
+  mlcp::BppSolver solver;
+  BOOST_REQUIRE(solve(solver, problem).succeeded());
+  BOOST_TEST(!solver.statistics().warmStarted);
+  solver.clearInitialGuess();
+  const auto& again = solver.solve();
+  BOOST_TEST(again.status == mlcp::Status::Converged);
+  BOOST_TEST(solver.statistics().warmStarted);
+  BOOST_TEST(solver.statistics().formReused);
+  BOOST_TEST(solver.statistics().rounds == 1);
+}
+
+BOOST_AUTO_TEST_CASE(captured_dart_problems_exact) {
+  const auto files = mlcp::test::sharedBlcpFiles("captured/dart");
+  if (files.empty()) {
+    BOOST_TEST_MESSAGE("../shared/data/captured/dart is absent: skipped");
+    return;
+  }
+  int solved = 0;
+  for (const auto& file : files) {
+    mlcp::Problem problem = mlcp::readBlcp(file);
+    problem.x.reset();  // cold
+    mlcp::BppSolver solver;
+    const auto& report = solve(solver, problem);
+    BOOST_TEST_INFO(file.filename().string() << ": " << report.message);
+    if (report.status == mlcp::Status::Unsupported) {
+      // the small chains: r close to n, no saving over the n x n dual
+      BOOST_TEST(report.message.find("low-rank form") != std::string::npos);
+      continue;
+    }
+    BOOST_TEST(report.status == mlcp::Status::Converged);
+    BOOST_TEST(report.scaledResidual <= 1e-8);
+    BOOST_TEST(report.relativeResidual <= 1e-8);
+    ++solved;
+  }
+  BOOST_TEST(solved >= 4);  // both stack_fcl steps and both stack steps
+}
+
+BOOST_AUTO_TEST_CASE(full_rank_a_is_unsupported_with_the_reason) {
+  mlcp::BppSolver solver;
+  const auto& report = solve(solver, mlcp::test::randomProblem(30, 7));
+  BOOST_TEST(report.status == mlcp::Status::Unsupported);
+  BOOST_TEST(report.message.find("no low-rank form") != std::string::npos);
+  BOOST_TEST(solver.getLambda().isZero(0.0));
+}
+
+BOOST_AUTO_TEST_CASE(bad_input_is_an_invalid_problem) {
+  mlcp::Problem problem = mlcp::toProblem(stacks(1e-5));
+  problem.b[3] = std::numeric_limits<double>::quiet_NaN();
+  mlcp::BppSolver solver;
+  const auto& report = solve(solver, problem);
+  BOOST_TEST(report.status == mlcp::Status::InvalidProblem);
+  BOOST_TEST(report.message.find("b") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(options_are_checked) {
+  mlcp::BppOptions options;
+  options.nonImprovingRounds = -1;
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::BppSolver>(options).find("nonImprovingRounds") !=
+             std::string::npos);
+  options = {};
+  options.proximal = 1.0;
+  BOOST_TEST(mlcp::test::invalidWhy<mlcp::BppSolver>(options).find("proximal") !=
+             std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
