@@ -14,6 +14,7 @@ std::string notApplicableReason(const Capabilities& c, const ProblemShape& shape
   if (c.requiresUnboundedRows && (shape.nub == 0 || shape.nub == shape.n))
     add("not a mixed LCP (needs 0 < nub < n)");
   if (c.requiresSymmetricA && !shape.symmetric) add("non-symmetric A");
+  if (c.requiresLowRankForm && !shape.lowRank) add("no low-rank form");
   return reason;
 }
 

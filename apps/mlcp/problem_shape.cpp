@@ -1,5 +1,6 @@
 #include "problem_shape.hpp"
 
+#include <mlcp/core/low_rank_form.hpp>
 #include <mlcp/pivoting/dantzig_solver.hpp>
 
 #include <cmath>
@@ -25,6 +26,7 @@ ProblemShape shapeOf(const Problem& problem) {
     if (problem.findex[i] < 0 && !standard) ++shape.boxRows;
   }
   shape.symmetric = relativeAsymmetry(problem.A.toSparse()) <= DantzigOptions().symmetryTolerance;
+  shape.lowRank = shape.symmetric && findLowRankForm(problem.A).has_value();
   return shape;
 }
 

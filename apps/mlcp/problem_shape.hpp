@@ -15,9 +15,13 @@ struct ProblemShape {
   int boxRows = 0;
   /// max |A - A^T| <= DantzigOptions::symmetryTolerance * max |A| (Dantzig's own test).
   bool symmetric = true;
+  /// A has a low-rank form G G^T + diag(C) (mlcp::findLowRankForm, default limits).
+  bool lowRank = false;
 };
 
-/// The shape of `problem` (O(nonzeros of A) for the symmetry test).
+/// The shape of `problem` (O(nonzeros of A) for the symmetry test; the low-rank search O(n r^2)
+/// per candidate diagonal, for symmetric A of at most LowRankLimits::maxDenseRows rows or
+/// factors).
 ProblemShape shapeOf(const Problem& problem);
 
 /// max |A - A^T| / max |A| (dimensionless; 0 for a symmetric or zero A), over the stored entries.

@@ -52,6 +52,9 @@ BOOST_AUTO_TEST_CASE(second_solve_allocates_nothing) {
       BOOST_TEST_INFO(name << " on " << toString(problem->A.form()) << " A: " << report.status
                            << ", " << report.message);
       BOOST_TEST(allocated == 0);
+      // bpp refuses, as its capabilities say, the random A (full rank): x stays 0
+      if (report.status == mlcp::Status::Unsupported && solver->capabilities().requiresLowRankForm)
+        continue;
       BOOST_TEST(report.relativeResidual < 1.0);
     }
   }

@@ -68,12 +68,13 @@ void BppSolver::setOptions(const BppOptions& options) {
   requireValid(options);
   m_options = options;
   m_form.reset();
-  m_formVersion = 0;
+  m_formSearched = false;
 }
 
 Capabilities BppSolver::capabilities() const {
   Capabilities capabilities;
   capabilities.usesInitialGuess = true;
+  capabilities.requiresLowRankForm = true;
   return capabilities;
 }
 
@@ -86,9 +87,10 @@ void BppSolver::doSetup(int n) {
 }
 
 bool BppSolver::prepareForm(const ProblemView& problem, SolveReport& report) {
-  if (m_formVersion != matrixVersion() || !m_form) {
+  if (!m_formSearched || m_formVersion != matrixVersion()) {
     m_form = findLowRankForm(problem.A, m_options.lowRank);
     m_formVersion = matrixVersion();
+    m_formSearched = true;
     if (m_form) m_system->setup(*m_form, m_options.proximal);
   } else {
     m_statistics.formReused = true;

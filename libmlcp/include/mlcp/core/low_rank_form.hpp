@@ -63,7 +63,7 @@ struct LowRankLimits {
   /// max|A| (the 1e-12).
   double tolerance = 1e-12;
   /// Largest n whose entries are searched (the search reads A densely: O(n^2) memory).
-  int maxDenseRows = 4000;
+  int maxDenseRows = 1000;
   /// Also try C = 0 in the entries of A (false: only diagonals that regularize every row).
   bool tryZeroDiagonal = true;
 };

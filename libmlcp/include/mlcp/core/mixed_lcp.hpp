@@ -68,6 +68,9 @@ struct Capabilities {
   bool acceptsFrictionRows = true;     ///< rows with findex >= 0
   bool acceptsUnboundedRows = true;    ///< nub > 0 (false: pure LCPs only)
   bool requiresUnboundedRows = false;  ///< needs 0 < nub < n (equality and complementarity rows)
+  /// Needs A = G G^T + diag(C) of low rank (mlcp::findLowRankForm with its default limits);
+  /// answers Status::Unsupported on a problem without one.
+  bool requiresLowRankForm = false;
 };
 
 /// Abstract mixed linear complementarity problem solver (boxed LCP with friction index), the

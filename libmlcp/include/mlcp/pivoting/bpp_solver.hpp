@@ -39,7 +39,8 @@ struct BppOptions : SolverOptions {
   /// solve with the same factorization.
   int maxProximalIterations = 30;
   /// Start from the last converged partition when no initial guess is given and the next
-  /// problem has the same n and findex (a simulator's next step).
+  /// problem has the same n and findex (a simulator's next step); clearInitialGuess() does not
+  /// forget it (set this to false for cold solves).
   bool keepPartition = true;
   /// Limits of the low-rank form search (mlcp::findLowRankForm).
   LowRankLimits lowRank;
@@ -50,15 +51,15 @@ struct BppOptions : SolverOptions {
 
 /// What the last BppSolver::solve() did beyond the common report.
 struct BppStatistics {
-  int rank = 0;                ///< r of the low-rank form (0 when none was found)
-  int rounds = 0;              ///< pivoting rounds (free-system solves)
-  int singlePivotRounds = 0;   ///< rounds that swapped one row (Murty's rule)
-  int factorizations = 0;      ///< r x r factorizations
-  int luFactorizations = 0;    ///< of which LU (friction sliding on free normals)
+  int rank = 0;                 ///< r of the low-rank form (0 when none was found)
+  int rounds = 0;               ///< pivoting rounds (free-system solves)
+  int singlePivotRounds = 0;    ///< rounds that swapped one row (Murty's rule)
+  int factorizations = 0;       ///< r x r factorizations
+  int luFactorizations = 0;     ///< of which LU (friction sliding on free normals)
   int fixedFrictionPasses = 0;  ///< passes with the friction bounds fixed (coupled BPP stalled)
-  int proximalIterations = 0;  ///< outer proximal iterations (1 when delta is nowhere active)
-  bool warmStarted = false;    ///< the first partition came from x0 or the last solve
-  bool formReused = false;     ///< the low-rank form of the previous solve served (same A)
+  int proximalIterations = 0;   ///< outer proximal iterations (1 when delta is nowhere active)
+  bool warmStarted = false;     ///< the first partition came from x0 or the last solve
+  bool formReused = false;      ///< the low-rank form of the previous solve served (same A)
 };
 
 /// Block principal pivoting (BPP) in the low-rank form A = G G^T + diag(C) (docs/bpp.md): an
@@ -144,6 +145,7 @@ class BppSolver final : public MixedLCP {
   BppStatistics m_statistics;
   std::optional<LowRankForm> m_form;
   std::uint64_t m_formVersion = 0;
+  bool m_formSearched = false;  // m_form holds the search's result for m_formVersion
   std::unique_ptr<detail::LowRankSystem> m_system;
   std::vector<detail::RowState> m_state, m_lastState;
   Eigen::VectorXi m_lastFindex;
