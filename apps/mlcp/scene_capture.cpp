@@ -62,9 +62,9 @@ dynamics::SceneStepper::Progress checkedProgress(dynamics::SceneStepper::Progres
 
 }  // namespace
 
-int captureScene(const SceneArguments& scene,
-                 const std::vector<int>& steps,
-                 const std::string& out) {
+int captureDynamicsScene(const SceneArguments& scene,
+                         const std::vector<int>& steps,
+                         const std::string& out) {
   std::filesystem::create_directories(out);
   dynamics::Scene built = dynamics::makeScene(scene.scene, scene.parameters);
   const InterruptScope interrupt;

@@ -38,9 +38,9 @@ std::vector<int> parseStepList(const std::string& list);
 /// at which step and why it stopped, and returns RunStop::exitCode().
 /// @return 0 when every file was written, else kExitCutShort or 128 + the signal
 /// @throws std::invalid_argument for a bad scene or parameters; std::runtime_error for I/O
-int captureScene(const SceneArguments& scene,
-                 const std::vector<int>& steps,
-                 const std::string& out);
+int captureDynamicsScene(const SceneArguments& scene,
+                         const std::vector<int>& steps,
+                         const std::string& out);
 
 /// The scene catalog as text: each scene, its description and its parameters with defaults.
 std::string sceneCatalogText();

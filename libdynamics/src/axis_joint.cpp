@@ -1,4 +1,5 @@
-// Axis joint: one linear row along an axis fixed in A (a slider's row, or seed 003's spring).
+// Axis joint: one linear row along an axis fixed in A (a slider's row, or docs/dynamics.md, "ERP,
+// CFM and springs" spring).
 //
 //   P = p_WA + R_WA p_AP_A, a = R_WA axis_A
 //   C    = a . (p_WB - P)

@@ -64,7 +64,7 @@ const std::vector<CatalogEntry>& catalog() {
          {"mass", "1", "box mass (kg)"}}},
        detail::buildSlope},
       {{"spinning-box",
-        "seed 001: a free box (80 kg, 1 x 0.4 x 0.2 m, I0 ~ diag(1.33, 6.93, 7.73) kg m^2) "
+        "a free box (80 kg, 1 x 0.4 x 0.2 m, I0 ~ diag(1.33, 6.93, 7.73) kg m^2) "
         "spinning "
         "at w0 = (1, 2, 3) rad/s without gravity; explicit gyroscopic torques gain energy, "
         "implicit "
@@ -79,7 +79,7 @@ const std::vector<CatalogEntry>& catalog() {
          {"lz", "0.2", "box size z (m)"}}},
        detail::buildSpinningBox},
       {{"spring",
-        "seed 003: a unit mass at x = x0, at rest, gravity off, held to the origin along x by one "
+        "a unit mass at x = x0, at rest, gravity off, held to the origin along x by one "
         "constraint row of the given ERP and CFM (or spring gains kp, kd); one step of h = 1/60 "
         "gives F = -719.568 N, v = -11.992804 m/s, x = 0.8001199 m",
         {{"mass", "1", "mass (kg)"},

@@ -1,5 +1,6 @@
 // ERP/CFM <-> spring-damper conversions [ODE manual, "Joint error and the ERP" and "Soft
-// constraint and constraint force mixing"; Catto, "Soft Constraints", GDC 2011; seed 003].
+// constraint and constraint force mixing"; Catto, "Soft Constraints", GDC 2011; docs/dynamics.md,
+// "ERP, CFM and springs"].
 //
 // A row J v' = c - CFM lambda with c = -ERP C / h and the force lambda integrated by implicit
 // Euler reproduces F = -kp C(t+h) - kd dC/dt(t+h) exactly when

@@ -1,5 +1,6 @@
 // World::step: ODE's dWorldStep in force form (ode/src/step.cpp; shared/reference/solvers.md 1.9;
-// seed 004), gyroscopic terms after seed 001 [Lacoursiere 2006].
+// docs/dynamics.md, "One step", gyroscopic terms after docs/dynamics.md, "Gyroscopic modes"
+// [Lacoursiere 2007].
 //
 //   per body:  M^-1 = diag(1/m I3, I_W^-1),  I_W^-1 = R I_B^-1 R^T
 //              f_ext = f + m g,  tau_ext = tau + gyro(w)   (explicit: (I_W w) x w;
@@ -79,8 +80,8 @@ void World::computeBodyTerms(double h) {
       if (body.gyroscopicMode == GyroscopicMode::Explicit) {
         torque += L.cross(body.w_WB);  // tau += (I w) x w
       } else {
-        // seed 001: tau~ = I I~^-1 (L/h) + I I~^-1 tau - L/h, I~ = I - h [L]x (invertible: its
-        // symmetric part is I_W, positive definite).
+        // docs/dynamics.md, "Gyroscopic modes": tau~ = I I~^-1 (L/h) + I I~^-1 tau - L/h, I~ = I -
+        // h [L]x (invertible: its symmetric part is I_W, positive definite).
         const Eigen::Matrix3d Itilde = I_W - h * crossMatrix(L);
         torque = I_W * Itilde.partialPivLu().solve(L / h + torque) - L / h;
       }

@@ -14,8 +14,8 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kGravity = 9.81;  // (unit: m/s^2)
 
-// One step of seed 002's pipeline for a point mass m resting on the ground (normal z) and pushed
-// along x by a force F, with friction coefficient mu, h = 0.01 s:
+// One step of the VEROSIM pipeline (docs/adapters.md) pipeline for a point mass m resting on the
+// ground (normal z) and pushed along x by a force F, with friction coefficient mu, h = 0.01 s:
 //   A = J M^-1 J^T,  b = J (v_old + M^-1 h f_ext),  VEROSIM calls setValuesInRightSide(-b),
 //   lambda = getLambda(),  v_new = v_old + M^-1 h f_ext + M^-1 J^T lambda.
 // Rows: 0 the contact normal (lambda_n >= 0), 1 and 2 the friction directions x, y

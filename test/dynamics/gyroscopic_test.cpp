@@ -1,5 +1,5 @@
-// Seed 001: a free box (80 kg, 1 x 0.4 x 0.2 m, w0 = (1, 2, 3) rad/s, h = 1/60) under the three
-// gyroscopic modes.
+// docs/dynamics.md, "Gyroscopic modes": a free box (80 kg, 1 x 0.4 x 0.2 m, w0 = (1, 2, 3) rad/s, h
+// = 1/60) under the three gyroscopic modes.
 
 #include <mlcp/dynamics/dynamics.hpp>
 

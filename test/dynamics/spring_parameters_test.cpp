@@ -1,4 +1,5 @@
-// Seed 003: ODE's ERP/CFM row as an implicit spring, checked to the digits the seed prints.
+// docs/dynamics.md, "ERP, CFM and springs": ODE's ERP/CFM row as an implicit spring, checked to the
+// digits the seed prints.
 
 #include <mlcp/dynamics/dynamics.hpp>
 #include <mlcp/mlcp.hpp>
@@ -56,8 +57,8 @@ BOOST_AUTO_TEST_CASE(bad_values_are_rejected_with_a_message) {
   BOOST_CHECK_THROW(dyn::criticalDamping(std::nan(""), 1.0), std::invalid_argument);
 }
 
-// One step of the `spring` scene with Dantzig: seed 003's F = -719.568 N, v = -11.992804 m/s,
-// x = 0.8001199 m.
+// One step of the `spring` scene with Dantzig: docs/dynamics.md, "ERP, CFM and springs" F =
+// -719.568 N, v = -11.992804 m/s, x = 0.8001199 m.
 BOOST_AUTO_TEST_CASE(one_step_of_the_unit_mass_matches_seed_003) {
   dyn::Scene scene = dyn::makeScene("spring");
   BOOST_TEST(scene.timeStep == kH);
@@ -86,7 +87,8 @@ BOOST_AUTO_TEST_CASE(spring_gains_give_the_same_step_as_their_erp_cfm) {
   }
   BOOST_TEST(byGains.world.body(0).p_WB.x() == byErp.world.body(0).p_WB.x(),
              boost::test_tools::tolerance(1e-9));
-  // A critically damped row converges faster than the default one (seed 003's log plot).
+  // A critically damped row converges faster than the default one (docs/dynamics.md, "ERP, CFM and
+  // springs" log plot).
   const dyn::ErpCfm critical = dyn::criticallyDampedErpCfm(1e6, 1.0, kH);
   dyn::Scene stiff = dyn::makeScene(
       "spring", {fmt::format("erp={}", critical.erp), fmt::format("cfm={}", critical.cfm)});

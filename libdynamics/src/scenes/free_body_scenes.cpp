@@ -1,4 +1,4 @@
-// spinning-box: seed 001's free rotation of an 80 kg box 1 x 0.4 x 0.2 m.
+// spinning-box: docs/dynamics.md, "Gyroscopic modes" free rotation of an 80 kg box 1 x 0.4 x 0.2 m.
 
 #include "scene_builders.hpp"
 

@@ -1,4 +1,5 @@
-// Scenes made of joints: pendulum-chain (ball joints) and spring (seed 003).
+// Scenes made of joints: pendulum-chain (ball joints) and spring (docs/dynamics.md, "ERP, CFM and
+// springs").
 
 #include "scene_builders.hpp"
 

@@ -5,8 +5,8 @@
 #include <mlcp/composite/auto_solver.hpp>
 #include <mlcp/composite/fallback_solver.hpp>
 #include <mlcp/composite/island_solver.hpp>
-#include <mlcp/core/matrix_free_problem.hpp>
 #include <mlcp/core/low_rank_form.hpp>
+#include <mlcp/core/matrix_free_problem.hpp>
 #include <mlcp/core/mixed_lcp.hpp>
 #include <mlcp/core/operator.hpp>
 #include <mlcp/core/options.hpp>
@@ -23,6 +23,7 @@
 #include <mlcp/io/atomic_file.hpp>
 #include <mlcp/io/blcp_io.hpp>
 #include <mlcp/io/fclib_io.hpp>
+#include <mlcp/io/parse_error.hpp>
 #include <mlcp/io/problem_file.hpp>
 #include <mlcp/io/siconos_io.hpp>
 #include <mlcp/newton/newton_solver.hpp>

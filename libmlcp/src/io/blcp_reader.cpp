@@ -10,11 +10,6 @@
 
 namespace mlcp {
 
-ParseError::ParseError(std::string file, int line, const std::string& message)
-    : std::runtime_error(fmt::format("{}:{}: {}", file, line, message)),
-      m_file(std::move(file)),
-      m_line(line) {}
-
 namespace {
 
 /// Whitespace tokenizer with `#` comments and line numbers.

@@ -37,9 +37,9 @@ struct LowRankForm {
   /// Rows are row-major so that the rows of a row subset are contiguous.
   using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-  Matrix G;           ///< n x r
-  Eigen::VectorXd C;  ///< n, the diagonal part (>= 0)
-  LowRankSource source = LowRankSource::Factors;
+  Matrix G;                                       ///< n x r
+  Eigen::VectorXd C;                              ///< n, the diagonal part (>= 0)
+  LowRankSource source = LowRankSource::Factors;  ///< where G and C came from
   std::string diagonal;  ///< how C was chosen ("cfm of the factors", "0", ...)
   /// max|A - G G^T - diag(C)| / max|A| as measured: 0 for the factor form (exact up to
   /// rounding); for a pivoted Cholesky the larger of its largest remaining diagonal (a bound on

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <mlcp/core/problem.hpp>
+#include <mlcp/io/parse_error.hpp>
 
 #include <filesystem>
 #include <iosfwd>
@@ -9,22 +10,6 @@
 #include <string_view>
 
 namespace mlcp {
-
-/// A problem file could not be read. what() is one line "FILE:LINE: message".
-class ParseError : public std::runtime_error {
- public:
-  /// @param file the path as given by the caller; @param line 1-based, 0 when not opened;
-  /// @param message what is wrong, naming the field or token.
-  ParseError(std::string file, int line, const std::string& message);
-  /// The path of the file as given by the caller.
-  const std::string& file() const { return m_file; }
-  /// 1-based line of the offending token (0 when the file could not be opened).
-  int line() const { return m_line; }
-
- private:
-  std::string m_file;
-  int m_line;
-};
 
 /// Reads a BLCP text file (docs/file-formats.md, "BLCP text", version 1; `A dense` or `A coo`).
 /// Checks everything the spec requires: counts, numbers (NaN is rejected; inf only in bounds),

@@ -77,7 +77,7 @@ void addCaptureCommand(CLI::App& app, int& exitCode) {
   cmd->callback([args, &exitCode] {
     if (args->from.empty()) {
       args->dynamics.scene = args->scene;
-      exitCode = captureScene(args->dynamics, parseStepList(args->steps), args->out);
+      exitCode = captureDynamicsScene(args->dynamics, parseStepList(args->steps), args->out);
       return;
     }
     adapters::CaptureRequest request;
