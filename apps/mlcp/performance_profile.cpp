@@ -53,6 +53,22 @@ constexpr std::string_view kPalette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79
                                          "#E69F00", "#56B4E9", "#000000", "#A6761D"};
 constexpr size_t kColours = sizeof(kPalette) / sizeof(kPalette[0]);
 
+/// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole).
+std::vector<std::string> wrapped(std::string_view text, size_t width) {
+  std::vector<std::string> lines(1);
+  size_t start = 0;
+  while (start < text.size()) {
+    const size_t space = text.find(' ', start);
+    const std::string_view word = text.substr(start, space - start);
+    if (!lines.back().empty() && lines.back().size() + 1 + word.size() > width)
+      lines.emplace_back();
+    if (!lines.back().empty()) lines.back() += ' ';
+    lines.back() += word;
+    start = space == std::string_view::npos ? text.size() : space + 1;
+  }
+  return lines;
+}
+
 std::string profileHeader(const std::filesystem::path& output,
                           const ProfileCaption& caption,
                           double tauMax,
@@ -67,9 +83,10 @@ std::string profileHeader(const std::filesystem::path& output,
   script += fmt::format("set ylabel {}\n", gnuplotString(text.yLabel));
   script += "set logscale x 2\nset grid xtics ytics\nset key outside right top box\n";
   script += fmt::format("set xrange [1:{:.9g}]\nset yrange [0:1.02]\n", tauMax);
+  // The footnote under the x label, in lines that fit the width (about 150 characters).
   if (!footnote.empty())
-    script += fmt::format("set bmargin 5\nset label 1 {} at screen 0.01, 0.025 left\n",
-                          gnuplotString(footnote));
+    script += fmt::format("set bmargin 6\nset label 1 {} at screen 0.01, 0.05 left\n",
+                          gnuplotLines(wrapped(footnote, 150)));
   return script;
 }
 

@@ -20,19 +20,22 @@ ProblemRunner::ProblemRunner(ProblemRunSettings settings)
   }
 }
 
+std::mutex* ProblemRunner::libraryLock(const std::string& solver) {
+  const auto found = m_libraryLocks.find(serializedLibrary(solver));
+  return found == m_libraryLocks.end() ? nullptr : found->second.get();
+}
+
 RunRecord ProblemRunner::runOne(const std::string& name,
                                 const ProblemFile& file,
                                 const ProblemRun& out,
                                 const std::string& label) {
-  // A peer library's solves one at a time (serializedLibrary()); ours without a lock.
-  std::unique_lock<std::mutex> lock;
-  const auto found = m_libraryLocks.find(serializedLibrary(name));
-  if (found != m_libraryLocks.end()) lock = std::unique_lock(*found->second);
   const std::unique_ptr<MixedLCP> timed = makeSolver(name, m_settings.settings);
   RunRecord record = compareRun(*timed, file, out.shape, label, m_settings.repeat,
                                 m_settings.warmStart, m_settings.maxDenseRows);
   applyTimeBudget(record, m_settings.settings.maxSeconds.value_or(0.0));
-  if (m_settings.histories && record.applicable() && timed->capabilities().iterative) {
+  // The peers' adapters record no history: a second, untimed run of theirs would be lost time.
+  if (m_settings.histories && record.applicable() && timed->capabilities().iterative &&
+      !solverFamily(name).peer) {
     const std::unique_ptr<MixedLCP> history = makeSolver(name, m_recording);
     record.residualHistory =
         runSolver(*history, file.problem, label, 1, m_settings.warmStart).residualHistory;
@@ -44,21 +47,42 @@ bool ProblemRunner::run(const ProblemSource& source,
                         ProblemRun& out,
                         const std::function<bool()>& stop,
                         SharedProgress& progress) {
-  const int solvers = static_cast<int>(m_settings.solvers.size());
+  const size_t solvers = m_settings.solvers.size();
   ProblemFile file;
   try {
     file = source.load();
   } catch (const ParseError& e) {
     out.error = e.what();
-    progress.skipped(solvers);
+    progress.skipped(static_cast<int>(solvers));
     return true;
   }
   out.shape = shapeOf(file.problem);
-  out.records.clear();
-  for (const std::string& name : m_settings.solvers) {
-    if (stop && stop()) return false;
-    progress.started(source.label, name);
-    out.records.push_back(runOne(name, file, out, source.label));
+  out.records.assign(solvers, RunRecord());
+  // First pass: every solver whose library is free (a peer library's solves run one at a time,
+  // serializedLibrary()); those whose library is busy on another thread wait for the second
+  // pass, so that this thread goes on with the others meanwhile. The records keep the order
+  // of the solvers.
+  std::vector<size_t> deferred;
+  for (const bool waiting : {false, true}) {
+    std::vector<size_t> order(solvers);
+    for (size_t k = 0; k < solvers; ++k) order[k] = k;
+    for (const size_t k : waiting ? deferred : order) {
+      if (stop && stop()) return false;
+      const std::string& name = m_settings.solvers[k];
+      std::mutex* library = libraryLock(name);
+      std::unique_lock<std::mutex> lock;
+      if (library != nullptr) {
+        lock = std::unique_lock(*library, std::defer_lock);
+        if (waiting) {
+          lock.lock();
+        } else if (!lock.try_lock()) {
+          deferred.push_back(k);
+          continue;
+        }
+      }
+      progress.started(source.label, name);
+      out.records[k] = runOne(name, file, out, source.label);
+    }
   }
   markWinner(out.records, m_settings.threshold);
   return true;

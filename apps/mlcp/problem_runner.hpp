@@ -68,7 +68,9 @@ class SharedProgress {
 /// Runs every solver on one problem, for `mlcp compare`, from any number of threads at once:
 /// each call makes its own solvers (so a problem's results do not depend on which thread ran
 /// it, or what ran before), and the solves of a peer library (serializedLibrary()) hold that
-/// library's lock, so that at most one runs at a time.
+/// library's lock, so that at most one runs at a time; a solver whose library is busy runs
+/// after the others of the problem, so that a long peer solve on one thread holds the others
+/// up as little as it can.
 class ProblemRunner {
  public:
   /// @param[in] settings what to run; its solver names must be registered
@@ -82,11 +84,16 @@ class ProblemRunner {
            const std::function<bool()>& stop,
            SharedProgress& progress);
 
+  /// The lock that the solves of `solver`'s peer library hold (serializedLibrary()), or null
+  /// for ours and for a library none of the solvers is from. Whoever runs that library's code
+  /// beside the runner must hold it too.
+  std::mutex* libraryLock(const std::string& solver);
+
   /// What it runs (as given to the constructor).
   const ProblemRunSettings& settings() const { return m_settings; }
 
  private:
-  /// One (problem, solver) pair with fresh solvers, under the peer library's lock if any.
+  /// One (problem, solver) pair with fresh solvers (the caller holds the library's lock).
   RunRecord runOne(const std::string& name,
                    const ProblemFile& file,
                    const ProblemRun& out,

@@ -187,7 +187,11 @@ BOOST_AUTO_TEST_CASE(the_default_profile_draws_the_best_of_each_family) {
   }
   BOOST_TEST(colours.size() == 8u);
   BOOST_TEST(dashed == 3);  // siconos, bullet, dart
-  BOOST_TEST(script.find("set label 1 'Curves: per family") != std::string::npos);
+  const size_t label = script.find("set label 1 \"Curves: per family");
+  BOOST_REQUIRE(label != std::string::npos);
+  const std::string line = script.substr(label, script.find('\n', label) - label);
+  BOOST_TEST(line.find("\\n") != std::string::npos);  // the rule in two lines
+  BOOST_TEST(line.find("--profile-all") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(profile_all_draws_every_solver) {

@@ -7,12 +7,20 @@
 #include "solved_criterion.hpp"
 #include "solver_family.hpp"
 
+#include <mlcp/adapters/registry/adapter_registry.hpp>
+#include <mlcp/core/solver_factory.hpp>
 #include <mlcp/generators/random_problem.hpp>
 #include <mlcp/io/blcp_io.hpp>
 
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <functional>
 #include <thread>
+
+namespace utf = boost::unit_test;
 
 namespace {
 
@@ -97,7 +105,47 @@ BOOST_AUTO_TEST_CASE(a_stop_leaves_the_problem_incomplete) {
   mlcp::app::ProblemRun run;
   BOOST_TEST(!runner.run(
       randomSource(12), run, [] { return true; }, progress));
-  BOOST_TEST(run.records.empty());
+  for (const auto& record : run.records) BOOST_TEST(record.solver.empty());  // none ran
+}
+
+BOOST_AUTO_TEST_CASE(a_busy_peer_library_waits_for_the_others,
+                     *utf::precondition([](utf::test_unit_id) {
+                       mlcp::adapters::registerAdapterSolvers();
+                       const auto names = mlcp::solverNames();
+                       return std::find(names.begin(), names.end(), "bullet-pgs") != names.end();
+                     })) {
+  // This thread holds Bullet's lock: the problem's own solvers run first, then Bullet's once
+  // the lock is free; the records keep the order of the solvers. stop() is asked before each
+  // solver: bullet-pgs (put off), dantzig, pgs, then bullet-pgs again (waits for the lock).
+  mlcp::app::ProblemRunner runner(settings({"bullet-pgs", "dantzig", "pgs"}));
+  mlcp::app::SharedProgress progress(0);
+  mlcp::app::ProblemRun run;
+  std::atomic<int> asked{0};
+  std::atomic<bool> done{false};
+  const std::function<bool()> stop = [&] {
+    ++asked;
+    return false;
+  };
+  std::thread worker;
+  {
+    const std::lock_guard bullet(*runner.libraryLock("bullet-pgs"));
+    BOOST_TEST(runner.libraryLock("dantzig") == nullptr);
+    worker = std::thread([&] {
+      runner.run(randomSource(12), run, stop, progress);
+      done = true;
+    });
+    for (int k = 0; k < 1000 && asked.load() < 4; ++k)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    BOOST_TEST(asked.load() == 4);  // dantzig and pgs ran, bullet-pgs waits
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    BOOST_TEST(!done.load());
+  }
+  worker.join();
+  BOOST_TEST(done.load());
+  BOOST_REQUIRE(run.records.size() == 3u);
+  BOOST_TEST(run.records[0].solver == "bullet-pgs");
+  BOOST_TEST(run.records[1].solver == "dantzig");
+  BOOST_TEST(run.records[2].solver == "pgs");
 }
 
 BOOST_AUTO_TEST_CASE(an_unreadable_problem_is_complete_with_its_error) {
