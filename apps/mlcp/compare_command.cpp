@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <unistd.h>
@@ -157,7 +158,9 @@ void runCompare(const CompareArguments& args, int& exitCode) {
   state.results.repeats = args.repeat;
   std::vector<ProblemRun> runs(sources.size());
   SharedProgress progress(static_cast<int>(sources.size() * runner.settings().solvers.size()));
-  const InterruptGuard interrupt;
+  // Ctrl-C stops the solves (the rows done are kept); while the figures are drawn it ends the
+  // process as usual (each file is whole or untouched: AtomicFile).
+  std::optional<InterruptGuard> interrupt(std::in_place);
   OrderedTasks tasks;
   tasks.count = sources.size();
   tasks.jobs = args.jobs > 0 ? args.jobs : availableCores();
@@ -167,6 +170,7 @@ void runCompare(const CompareArguments& args, int& exitCode) {
     deliverProblem(args, sources[k].label, runs[k], state, progress, exitCode);
   };
   const bool complete = runInOrder(tasks);
+  interrupt.reset();
   progress.clear();
   if (!complete) {
     output.writeCsv();
@@ -236,6 +240,10 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
       ->check(CLI::PositiveNumber);
   addFormatOption(*cmd, args->format);
   addSolverSettingsOptions(*cmd, args->settings);
+  cmd->get_option("--max-seconds")
+      ->description(fmt::format("Time budget per solve in seconds (default {:g}; 0: none): a "
+                                "solve beyond it is time-limit, never solved",
+                                kCompareBudgetSeconds));
   addSceneOptions(*cmd, args->scene, true);
   cmd->callback([args, &exitCode] { runCompare(*args, exitCode); });
 }

@@ -1,12 +1,17 @@
 #include "problem_runner.hpp"
 
+#include "applicability.hpp"
 #include "compare_run.hpp"
 #include "compare_summary.hpp"
+#include "isolated_run.hpp"
 #include "solver_family.hpp"
 
 #include <mlcp/io/blcp_io.hpp>
 
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
 
 namespace mlcp::app {
 
@@ -25,14 +30,56 @@ std::mutex* ProblemRunner::libraryLock(const std::string& solver) {
   return found == m_libraryLocks.end() ? nullptr : found->second.get();
 }
 
+/// The record of a peer's solve ended at the budget: not solved, no residuals.
+RunRecord ProblemRunner::endedAtBudget(const std::string& name,
+                                       const std::string& label,
+                                       const ProblemFile& file,
+                                       const ProblemShape& shape,
+                                       const MixedLCP& solver,
+                                       double budget) const {
+  constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+  RunRecord record;
+  record.problem = label;
+  record.solver = name;
+  record.n = shape.n;
+  record.nub = shape.nub;
+  record.frictionRows = shape.frictionRows;
+  record.repeats = std::max(m_settings.repeat, 1);
+  record.approximation = file.approximation;
+  record.notApplicable = notApplicableReason(solver.capabilities(), shape);
+  record.status = Status::TimeLimit;
+  record.message = fmt::format(
+      "stopped at the budget of {:g} s per solve (--max-seconds): the peer's library takes no "
+      "time limit, so its solve ran in a process of its own, ended then",
+      budget);
+  record.timeMicroseconds = budget * 1e6;
+  record.residualAbsolute = record.residualRelative = record.residualScaled = kNone;
+  record.maxBoundViolation = record.maxComplementarityViolation = kNone;
+  return record;
+}
+
+bool ProblemRunner::isolated(const std::string& solver) const {
+  return solverFamily(solver).peer && m_settings.settings.maxSeconds.value_or(0.0) > 0.0;
+}
+
 RunRecord ProblemRunner::runOne(const std::string& name,
                                 const ProblemFile& file,
                                 const ProblemRun& out,
                                 const std::string& label) {
   const std::unique_ptr<MixedLCP> timed = makeSolver(name, m_settings.settings);
-  RunRecord record = compareRun(*timed, file, out.shape, label, m_settings.repeat,
-                                m_settings.warmStart, m_settings.maxDenseRows);
-  applyTimeBudget(record, m_settings.settings.maxSeconds.value_or(0.0));
+  const auto compare = [&] {
+    return compareRun(*timed, file, out.shape, label, m_settings.repeat, m_settings.warmStart,
+                      m_settings.maxDenseRows);
+  };
+  const double budget = m_settings.settings.maxSeconds.value_or(0.0);
+  RunRecord record;
+  if (isolated(name)) {
+    record = runIsolated(compare, budget * std::max(m_settings.repeat, 1) + kIsolationSetupSeconds,
+                         endedAtBudget(name, label, file, out.shape, *timed, budget));
+  } else {
+    record = compare();
+  }
+  applyTimeBudget(record, budget);
   // The peers' adapters record no history: a second, untimed run of theirs would be lost time.
   if (m_settings.histories && record.applicable() && timed->capabilities().iterative &&
       !solverFamily(name).peer) {
@@ -69,7 +116,8 @@ bool ProblemRunner::run(const ProblemSource& source,
     for (const size_t k : waiting ? deferred : order) {
       if (stop && stop()) return false;
       const std::string& name = m_settings.solvers[k];
-      std::mutex* library = libraryLock(name);
+      // A peer in a process of its own needs no lock: processes share nothing.
+      std::mutex* library = isolated(name) ? nullptr : libraryLock(name);
       std::unique_lock<std::mutex> lock;
       if (library != nullptr) {
         lock = std::unique_lock(*library, std::defer_lock);

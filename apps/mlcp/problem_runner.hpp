@@ -18,9 +18,14 @@
 namespace mlcp::app {
 
 /// Default of `mlcp compare --max-seconds`: the wall-time budget of one solve (unit: s). It
-/// keeps the README's main job short: no solve of ours needs more than about a second there,
-/// while a few peers' enumerations and pivotings would take minutes on the larger problems.
+/// keeps the README's main job short: no solve of ours needs more than 5 s there, while a few
+/// peers' enumerations and pivotings take 20 to 50 s (bullet-lemke at n = 600,
+/// siconos-mlcp-enum on diodeBridge20).
 inline constexpr double kCompareBudgetSeconds = 10.0;
+
+/// Time a peer's process gets beyond its budget to set the problem up before it is ended
+/// (unit: s).
+inline constexpr double kIsolationSetupSeconds = 1.0;
 
 /// How `mlcp compare` runs each problem.
 struct ProblemRunSettings {
@@ -67,10 +72,12 @@ class SharedProgress {
 
 /// Runs every solver on one problem, for `mlcp compare`, from any number of threads at once:
 /// each call makes its own solvers (so a problem's results do not depend on which thread ran
-/// it, or what ran before), and the solves of a peer library (serializedLibrary()) hold that
-/// library's lock, so that at most one runs at a time; a solver whose library is busy runs
-/// after the others of the problem, so that a long peer solve on one thread holds the others
-/// up as little as it can.
+/// it, or what ran before). The peers' libraries take no time limit, so with a budget
+/// (SolverSettings::maxSeconds > 0) each peer solve runs in a process of its own, ended at the
+/// budget (runIsolated()): no peer holds the batch up for longer, and processes share no state.
+/// Without a budget they run in this process, and the solves of a peer library
+/// (serializedLibrary()) hold that library's lock, so that at most one runs at a time; a solver
+/// whose library is busy runs after the others of the problem.
 class ProblemRunner {
  public:
   /// @param[in] settings what to run; its solver names must be registered
@@ -93,6 +100,15 @@ class ProblemRunner {
   const ProblemRunSettings& settings() const { return m_settings; }
 
  private:
+  /// The record of peer `name`'s solve of `label` when its process is ended at `budget`.
+  RunRecord endedAtBudget(const std::string& name,
+                          const std::string& label,
+                          const ProblemFile& file,
+                          const ProblemShape& shape,
+                          const MixedLCP& solver,
+                          double budget) const;
+  /// True when `solver` runs in a process of its own (a peer, with a budget).
+  bool isolated(const std::string& solver) const;
   /// One (problem, solver) pair with fresh solvers (the caller holds the library's lock).
   RunRecord runOne(const std::string& name,
                    const ProblemFile& file,

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 #include <mutex>
+#include <pthread.h>
 #include <unistd.h>
 
 namespace mlcp::app {
@@ -15,12 +16,22 @@ struct Redirection {
   std::mutex mutex;
   int guards = 0;
   int savedStdout = -1;
+
+  Redirection();
 };
 
 Redirection& redirection() {
   static Redirection instance;
   return instance;
 }
+
+// fork(2) copies only the calling thread: the lock is taken before and released after in the
+// parent and in the child, so that a child never starts with it held by a thread it lacks
+// (runIsolated() forks while other threads may be creating or ending guards).
+void lockBeforeFork() { redirection().mutex.lock(); }
+void unlockAfterFork() { redirection().mutex.unlock(); }
+
+Redirection::Redirection() { pthread_atfork(lockBeforeFork, unlockAfterFork, unlockAfterFork); }
 
 }  // namespace
 

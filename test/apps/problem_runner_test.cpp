@@ -117,7 +117,10 @@ BOOST_AUTO_TEST_CASE(a_busy_peer_library_waits_for_the_others,
   // This thread holds Bullet's lock: the problem's own solvers run first, then Bullet's once
   // the lock is free; the records keep the order of the solvers. stop() is asked before each
   // solver: bullet-pgs (put off), dantzig, pgs, then bullet-pgs again (waits for the lock).
-  mlcp::app::ProblemRunner runner(settings({"bullet-pgs", "dantzig", "pgs"}));
+  // No budget: the peer runs in this process, under its library's lock.
+  mlcp::app::ProblemRunSettings s = settings({"bullet-pgs", "dantzig", "pgs"});
+  s.settings.maxSeconds = 0.0;
+  mlcp::app::ProblemRunner runner(s);
   mlcp::app::SharedProgress progress(0);
   mlcp::app::ProblemRun run;
   std::atomic<int> asked{0};
@@ -146,6 +149,32 @@ BOOST_AUTO_TEST_CASE(a_busy_peer_library_waits_for_the_others,
   BOOST_TEST(run.records[0].solver == "bullet-pgs");
   BOOST_TEST(run.records[1].solver == "dantzig");
   BOOST_TEST(run.records[2].solver == "pgs");
+}
+
+BOOST_AUTO_TEST_CASE(a_peer_with_a_budget_runs_in_a_process_of_its_own,
+                     *utf::precondition([](utf::test_unit_id) {
+                       mlcp::adapters::registerAdapterSolvers();
+                       const auto names = mlcp::solverNames();
+                       return std::find(names.begin(), names.end(), "bullet-pgs") != names.end();
+                     })) {
+  // Its library's lock is free to take while it runs (processes share nothing), and its record
+  // is the one an in-process run gives, times aside.
+  mlcp::app::ProblemRunner isolated(settings({"bullet-pgs"}));
+  mlcp::app::ProblemRunSettings s = settings({"bullet-pgs"});
+  s.settings.maxSeconds = 0.0;
+  mlcp::app::ProblemRunner inProcess(s);
+  mlcp::app::SharedProgress progress(0);
+  mlcp::app::ProblemRun a;
+  mlcp::app::ProblemRun b;
+  {
+    const std::lock_guard bullet(*isolated.libraryLock("bullet-pgs"));
+    BOOST_REQUIRE(isolated.run(randomSource(60), a, nullptr, progress));
+  }
+  BOOST_REQUIRE(inProcess.run(randomSource(60), b, nullptr, progress));
+  BOOST_TEST(a.records.at(0).status == b.records.at(0).status);
+  BOOST_TEST(a.records.at(0).iterations == b.records.at(0).iterations);
+  BOOST_TEST(a.records.at(0).residualScaled == b.records.at(0).residualScaled);
+  BOOST_TEST(a.records.at(0).message == b.records.at(0).message);
 }
 
 BOOST_AUTO_TEST_CASE(an_unreadable_problem_is_complete_with_its_error) {
