@@ -586,15 +586,46 @@ std::vector<std::string> waitForLines(const fs::path& path, size_t lines) {
   return {};
 }
 
-BOOST_AUTO_TEST_CASE(an_interrupted_compare_keeps_the_rows_it_computed) {
-  // 12 small problems, each solved 400000 times by two solvers (about a second a problem): the
-  // run is stopped with SIGINT (Ctrl-C) once the CSV file holds the first problem's rows.
-  fs::create_directories(dir / "slow");
+/// 12 small problems in `slow/`, each solved 400000 times by two solvers: about a second each.
+void writeSlowSet(const Files& files) {
+  fs::create_directories(files.dir / "slow");
   for (int k = 0; k < 12; ++k)
-    write(fmt::format("slow/p{:02}.blcp", k),
-          fmt::format("blcp 1\nn 3 nub 0\nA dense\n  4 1 0\n  1 4 1\n  0 1 4\nb 1 2 {}\n"
-                      "lo 0 -inf 0\nhi inf inf 0.5\nfindex -1 -1 0\n",
-                      k + 1));
+    files.write(fmt::format("slow/p{:02}.blcp", k),
+                fmt::format("blcp 1\nn 3 nub 0\nA dense\n  4 1 0\n  1 4 1\n  0 1 4\nb 1 2 {}\n"
+                            "lo 0 -inf 0\nhi inf inf 0.5\nfindex -1 -1 0\n",
+                            k + 1));
+}
+
+BOOST_AUTO_TEST_CASE(a_killed_compare_leaves_whole_rows) {
+  // SIGKILL (a crash, the machine's OOM killer) once the CSV file holds rows: the file is the
+  // last one the run put in place, a header and whole problems, never a part of a row.
+  writeSlowSet(*this);
+  const std::string csv = path("killed.csv");
+  const pid_t pid = startCompare(*this, {"-j", "2", "--repeat", "400000", "--solvers",
+                                         "dantzig,lemke", "--csv", csv, path("slow")});
+  BOOST_REQUIRE(pid > 0);
+  BOOST_REQUIRE(waitForLines(csv, 1 + 2).size() >= 3u);
+  usleep(300'000);
+  kill(pid, SIGKILL);
+  int status = 0;
+  BOOST_REQUIRE(waitpid(pid, &status, 0) == pid);
+  BOOST_TEST(WIFSIGNALED(status));
+  std::vector<std::string> rows;
+  std::istringstream in(slurp(csv));
+  for (std::string line; std::getline(in, line);) rows.push_back(line);
+  BOOST_REQUIRE(rows.size() >= 3u);
+  BOOST_TEST(rows[0] == std::string(mlcp::app::kRecordKeys));
+  BOOST_TEST(rows.size() % 2 == 1u);
+  for (size_t k = 1; k < rows.size(); ++k) {
+    BOOST_TEST_INFO(rows[k]);
+    BOOST_TEST(rows[k].rfind("slow/p", 0) == 0u);
+    BOOST_TEST(rows[k].rfind(",true") == rows[k].size() - 5);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(an_interrupted_compare_keeps_the_rows_it_computed) {
+  // The run is stopped with SIGINT (Ctrl-C) once the CSV file holds the first problem's rows.
+  writeSlowSet(*this);
   const std::string csv = path("slow.csv");
   const pid_t pid = startCompare(*this, {"-j", "2", "--repeat", "400000", "--solvers",
                                          "dantzig,lemke", "--csv", csv, path("slow")});
