@@ -10,6 +10,7 @@
 #include <limits>
 #include <poll.h>
 #include <stdexcept>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -54,7 +55,10 @@ struct Reader {
 };
 
 /// In the child: the record through `fd`, then _exit (no atexit handlers, no parent buffers).
-[[noreturn]] void childRun(const std::function<RunRecord()>& run, int fd) {
+[[noreturn]] void childRun(const std::function<RunRecord()>& run, int fd, pid_t parent) {
+  // The child ends with the parent (a SIGKILL'd `mlcp compare` leaves no solve running).
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(1);
   // Ctrl-C ends the child; a crash ends it too, whatever handler the parent has (a test
   // framework's would go on running the parent's code in the child).
   for (const int number : {SIGINT, SIGTERM, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
@@ -134,6 +138,7 @@ RunRecord runIsolated(const std::function<RunRecord()>& run,
   if (pipe2(fds, O_CLOEXEC) != 0)
     throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
   const auto start = std::chrono::steady_clock::now();
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]);
@@ -142,7 +147,7 @@ RunRecord runIsolated(const std::function<RunRecord()>& run,
   }
   if (pid == 0) {
     close(fds[0]);
-    childRun(run, fds[1]);
+    childRun(run, fds[1], parent);
   }
   close(fds[1]);
   std::string bytes;

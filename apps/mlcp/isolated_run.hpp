@@ -15,8 +15,9 @@ namespace mlcp::app {
 /// child that dies otherwise (a crash in the library) gives `ended` with status
 /// NumericalFailure and the signal in the message. The child writes what the solver prints to
 /// stderr (stdout keeps the records), restores the default action of SIGINT, SIGTERM and the
-/// crash signals (Ctrl-C or a crash ends it), and leaves with _exit() once it has sent its
-/// record.
+/// crash signals (Ctrl-C or a crash ends it), ends with the parent (PR_SET_PDEATHSIG: a
+/// killed `mlcp compare` leaves no solve running), and leaves with _exit() once it has sent
+/// its record.
 ///
 /// The child has only the calling thread: `run` must not take a lock another thread of the
 /// parent may hold (make the solver before, in the parent; SolverOutputGuard is fork-safe).
