@@ -67,28 +67,23 @@ RunRecord ProblemRunner::runOne(const std::string& name,
                                 const ProblemRun& out,
                                 const std::string& label) {
   const std::unique_ptr<MixedLCP> timed = makeSolver(name, m_settings.settings);
-  const auto compare = [&] {
+  // Every solver's first solve is untimed when it is short (kWarmUpSeconds): it pays for the
+  // first touch of the memory the solver allocates as it goes and, in a peer's fresh process,
+  // for copying every page it writes from the parent (copy-on-write), which would outweigh a
+  // solve of microseconds. A longer first solve is the answer: those costs do not matter there.
+  const auto warmedUp = [&] {
+    RunRecord first = compareRun(*timed, file, out.shape, label, 1, m_settings.warmStart,
+                                 m_settings.maxDenseRows);
+    if (m_settings.repeat <= 1 && !(first.timeMicroseconds < kWarmUpSeconds * 1e6)) return first;
     return compareRun(*timed, file, out.shape, label, m_settings.repeat, m_settings.warmStart,
                       m_settings.maxDenseRows);
   };
   const double budget = m_settings.settings.maxSeconds.value_or(0.0);
-  RunRecord record;
-  if (isolated(name)) {
-    // In a fresh child every page the solve writes is first copied from the parent
-    // (copy-on-write), which costs more than a solve of microseconds: a first, untimed solve
-    // pays for it, unless it took long enough (kWarmUpSeconds) for that not to matter, when
-    // it is the answer.
-    const auto warmedUp = [&] {
-      RunRecord first = compareRun(*timed, file, out.shape, label, 1, m_settings.warmStart,
-                                   m_settings.maxDenseRows);
-      if (m_settings.repeat <= 1 && !(first.timeMicroseconds < kWarmUpSeconds * 1e6)) return first;
-      return compare();
-    };
-    record = runIsolated(warmedUp, budget * std::max(m_settings.repeat, 1) + kIsolationSetupSeconds,
-                         endedAtBudget(name, label, file, out.shape, *timed, budget));
-  } else {
-    record = compare();
-  }
+  RunRecord record =
+      isolated(name)
+          ? runIsolated(warmedUp, budget * std::max(m_settings.repeat, 1) + kIsolationSetupSeconds,
+                        endedAtBudget(name, label, file, out.shape, *timed, budget))
+          : warmedUp();
   applyTimeBudget(record, budget);
   // The peers' adapters record no history: a second, untimed run of theirs would be lost time.
   if (m_settings.histories && record.applicable() && timed->capabilities().iterative &&

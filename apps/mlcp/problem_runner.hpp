@@ -27,9 +27,9 @@ inline constexpr double kCompareBudgetSeconds = 10.0;
 /// (unit: s).
 inline constexpr double kIsolationSetupSeconds = 1.0;
 
-/// A peer's first solve in its own process is untimed (it pays for copying the pages it writes
-/// from the parent) unless it takes at least this long, when the copying does not matter and it
-/// is the timed one (unit: s).
+/// A solver's first solve of a problem is untimed (it pays for the first touch of memory and,
+/// in a peer's own process, for copying the pages it writes from the parent) unless it takes
+/// at least this long, when those costs do not matter and it is the timed one (unit: s).
 inline constexpr double kWarmUpSeconds = 0.1;
 
 /// How `mlcp compare` runs each problem.
