@@ -5,6 +5,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace mlcp::app {
 
@@ -26,6 +27,19 @@ namespace mlcp::app {
 RunRecord runIsolated(const std::function<RunRecord()>& run,
                       double seconds,
                       const RunRecord& ended);
+
+/// Runs `tasks` in child processes, one after another in one process while they finish in
+/// time: task k gets `seconds[k]` from the end of the one before (or the start of its
+/// process); a task past its time is ended with its process (its record is `ended[k]`) and the
+/// tasks after it go on in a new process; a crash gives `ended[k]` with status
+/// NumericalFailure, as runIsolated() above. One process for many tasks spares the forks and
+/// the copying of the pages each writes. Before each new process `stop()` is asked (null:
+/// never); when it says so, the tasks not run keep their `ended` record.
+/// @throws std::runtime_error when a pipe or a process cannot be made
+std::vector<RunRecord> runIsolated(const std::vector<std::function<RunRecord()>>& tasks,
+                                   const std::vector<double>& seconds,
+                                   const std::vector<RunRecord>& ended,
+                                   const std::function<bool()>& stop);
 
 /// `record` as bytes (every field but residualHistory), and back; decode() returns false for
 /// bytes that are not a whole record.

@@ -62,29 +62,28 @@ bool ProblemRunner::isolated(const std::string& solver) const {
   return solverFamily(solver).peer && m_settings.settings.maxSeconds.value_or(0.0) > 0.0;
 }
 
+RunRecord ProblemRunner::timedRun(MixedLCP& solver,
+                                  const ProblemFile& file,
+                                  const ProblemShape& shape,
+                                  const std::string& label) const {
+  // The first solve is untimed when it is short (kWarmUpSeconds): it pays for the first touch
+  // of the memory the solver allocates as it goes and, in a peer's process, for copying every
+  // page it writes from the parent (copy-on-write), which would outweigh a solve of
+  // microseconds. A longer first solve is the answer: those costs do not matter there.
+  RunRecord first =
+      compareRun(solver, file, shape, label, 1, m_settings.warmStart, m_settings.maxDenseRows);
+  if (m_settings.repeat <= 1 && !(first.timeMicroseconds < kWarmUpSeconds * 1e6)) return first;
+  return compareRun(solver, file, shape, label, m_settings.repeat, m_settings.warmStart,
+                    m_settings.maxDenseRows);
+}
+
 RunRecord ProblemRunner::runOne(const std::string& name,
                                 const ProblemFile& file,
                                 const ProblemRun& out,
                                 const std::string& label) {
   const std::unique_ptr<MixedLCP> timed = makeSolver(name, m_settings.settings);
-  // Every solver's first solve is untimed when it is short (kWarmUpSeconds): it pays for the
-  // first touch of the memory the solver allocates as it goes and, in a peer's fresh process,
-  // for copying every page it writes from the parent (copy-on-write), which would outweigh a
-  // solve of microseconds. A longer first solve is the answer: those costs do not matter there.
-  const auto warmedUp = [&] {
-    RunRecord first = compareRun(*timed, file, out.shape, label, 1, m_settings.warmStart,
-                                 m_settings.maxDenseRows);
-    if (m_settings.repeat <= 1 && !(first.timeMicroseconds < kWarmUpSeconds * 1e6)) return first;
-    return compareRun(*timed, file, out.shape, label, m_settings.repeat, m_settings.warmStart,
-                      m_settings.maxDenseRows);
-  };
-  const double budget = m_settings.settings.maxSeconds.value_or(0.0);
-  RunRecord record =
-      isolated(name)
-          ? runIsolated(warmedUp, budget * std::max(m_settings.repeat, 1) + kIsolationSetupSeconds,
-                        endedAtBudget(name, label, file, out.shape, *timed, budget))
-          : warmedUp();
-  applyTimeBudget(record, budget);
+  RunRecord record = timedRun(*timed, file, out.shape, label);
+  applyTimeBudget(record, m_settings.settings.maxSeconds.value_or(0.0));
   // The peers' adapters record no history: a second, untimed run of theirs would be lost time.
   if (m_settings.histories && record.applicable() && timed->capabilities().iterative &&
       !solverFamily(name).peer) {
@@ -93,6 +92,35 @@ RunRecord ProblemRunner::runOne(const std::string& name,
         runSolver(*history, file.problem, label, 1, m_settings.warmStart).residualHistory;
   }
   return record;
+}
+
+void ProblemRunner::runPeers(const std::vector<size_t>& peers,
+                             const ProblemFile& file,
+                             ProblemRun& out,
+                             const std::string& label,
+                             const std::function<bool()>& stop) {
+  // One process for the problem's peer solves (their solvers made here: the registry's lock
+  // is the parent's), a new one after a solve ended at the budget (runIsolated()). The peers'
+  // adapters record no residual history.
+  const double budget = m_settings.settings.maxSeconds.value_or(0.0);
+  std::vector<std::unique_ptr<MixedLCP>> solvers;
+  std::vector<std::function<RunRecord()>> tasks;
+  std::vector<RunRecord> ended;
+  for (const size_t k : peers) {
+    const std::string& name = m_settings.solvers[k];
+    solvers.push_back(makeSolver(name, m_settings.settings));
+    MixedLCP& solver = *solvers.back();
+    tasks.emplace_back([&, &solver = solver] { return timedRun(solver, file, out.shape, label); });
+    ended.push_back(endedAtBudget(name, label, file, out.shape, solver, budget));
+  }
+  // Each solve gets the budget; one second more for setting the problem up.
+  const std::vector<double> seconds(
+      peers.size(), budget * std::max(m_settings.repeat, 1) + kIsolationSetupSeconds);
+  std::vector<RunRecord> records = runIsolated(tasks, seconds, ended, stop);
+  for (size_t i = 0; i < peers.size(); ++i) {
+    applyTimeBudget(records[i], budget);
+    out.records[peers[i]] = std::move(records[i]);
+  }
 }
 
 bool ProblemRunner::run(const ProblemSource& source,
@@ -115,14 +143,18 @@ bool ProblemRunner::run(const ProblemSource& source,
   // pass, so that this thread goes on with the others meanwhile. The records keep the order
   // of the solvers.
   std::vector<size_t> deferred;
+  std::vector<size_t> peers;  // in processes of their own, after the others
   for (const bool waiting : {false, true}) {
     std::vector<size_t> order(solvers);
     for (size_t k = 0; k < solvers; ++k) order[k] = k;
     for (const size_t k : waiting ? deferred : order) {
       if (stop && stop()) return false;
       const std::string& name = m_settings.solvers[k];
-      // A peer in a process of its own needs no lock: processes share nothing.
-      std::mutex* library = isolated(name) ? nullptr : libraryLock(name);
+      if (isolated(name)) {  // processes share nothing: no lock
+        if (!waiting) peers.push_back(k);
+        continue;
+      }
+      std::mutex* library = libraryLock(name);
       std::unique_lock<std::mutex> lock;
       if (library != nullptr) {
         lock = std::unique_lock(*library, std::defer_lock);
@@ -136,6 +168,12 @@ bool ProblemRunner::run(const ProblemSource& source,
       progress.started(source.label, name);
       out.records[k] = runOne(name, file, out, source.label);
     }
+  }
+  if (!peers.empty()) {
+    if (stop && stop()) return false;
+    for (const size_t k : peers) progress.started(source.label, m_settings.solvers[k]);
+    runPeers(peers, file, out, source.label, stop);
+    if (stop && stop()) return false;
   }
   markWinner(out.records, m_settings.threshold);
   return true;

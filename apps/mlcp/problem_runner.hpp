@@ -78,8 +78,9 @@ class SharedProgress {
 /// Runs every solver on one problem, for `mlcp compare`, from any number of threads at once:
 /// each call makes its own solvers (so a problem's results do not depend on which thread ran
 /// it, or what ran before). The peers' libraries take no time limit, so with a budget
-/// (SolverSettings::maxSeconds > 0) each peer solve runs in a process of its own, ended at the
-/// budget (runIsolated()): no peer holds the batch up for longer, and processes share no state.
+/// (SolverSettings::maxSeconds > 0) the problem's peer solves run, after ours, in a process of
+/// their own, which is ended when a solve passes the budget (runIsolated(); the solves after it
+/// go on in a new one): no peer holds the batch up for longer, and processes share no state.
 /// Without a budget they run in this process, and the solves of a peer library
 /// (serializedLibrary()) hold that library's lock, so that at most one runs at a time; a solver
 /// whose library is busy runs after the others of the problem.
@@ -114,6 +115,17 @@ class ProblemRunner {
                           double budget) const;
   /// True when `solver` runs in a process of its own (a peer, with a budget).
   bool isolated(const std::string& solver) const;
+  /// compareRun() after an untimed first solve when that one is short (kWarmUpSeconds).
+  RunRecord timedRun(MixedLCP& solver,
+                     const ProblemFile& file,
+                     const ProblemShape& shape,
+                     const std::string& label) const;
+  /// The solvers `peers` (indices) of the problem in processes of their own (runIsolated()).
+  void runPeers(const std::vector<size_t>& peers,
+                const ProblemFile& file,
+                ProblemRun& out,
+                const std::string& label,
+                const std::function<bool()>& stop);
   /// One (problem, solver) pair with fresh solvers (the caller holds the library's lock).
   RunRecord runOne(const std::string& name,
                    const ProblemFile& file,

@@ -9,7 +9,10 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <functional>
 #include <thread>
+#include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -111,6 +114,39 @@ BOOST_AUTO_TEST_CASE(a_crash_costs_the_row_only) {
   BOOST_TEST(back.message.find("signal 11") != std::string::npos);
   BOOST_TEST(std::isnan(back.timeMicroseconds));
   BOOST_TEST(back.solver == "bullet-lemke");
+}
+
+BOOST_AUTO_TEST_CASE(tasks_share_a_process_until_one_is_ended) {
+  // Each task reports the process it ran in: the first two share one; the second is ended at
+  // its time, the third crashes, each in a process of its own; the fourth runs in a fourth.
+  const auto inProcess = [](bool sleep, bool crash) {
+    return [sleep, crash] {
+      if (sleep) std::this_thread::sleep_for(std::chrono::seconds(30));
+      if (crash) std::raise(SIGSEGV);
+      mlcp::app::RunRecord r = sample();
+      r.iterations = static_cast<int>(getpid());
+      return r;
+    };
+  };
+  const std::vector<std::function<mlcp::app::RunRecord()>> tasks = {
+      inProcess(false, false), inProcess(false, false), inProcess(true, false),
+      inProcess(false, true), inProcess(false, false)};
+  const std::vector<mlcp::app::RunRecord> records = mlcp::app::runIsolated(
+      tasks, std::vector<double>(5, 0.5), std::vector<mlcp::app::RunRecord>(5, ended()), nullptr);
+  BOOST_REQUIRE(records.size() == 5u);
+  BOOST_TEST((records[0].status == mlcp::Status::Converged));
+  BOOST_TEST(records[0].iterations == records[1].iterations);  // one process
+  BOOST_TEST(records[0].iterations != static_cast<int>(getpid()));
+  BOOST_TEST((records[2].status == mlcp::Status::TimeLimit));
+  BOOST_TEST(records[2].message == "stopped at the budget");
+  BOOST_TEST((records[3].status == mlcp::Status::NumericalFailure));
+  BOOST_TEST((records[4].status == mlcp::Status::Converged));
+  BOOST_TEST(records[4].iterations != records[0].iterations);  // a new process
+  // A stop before the first process: nothing runs.
+  const auto stopped =
+      mlcp::app::runIsolated(tasks, std::vector<double>(5, 0.5),
+                             std::vector<mlcp::app::RunRecord>(5, ended()), [] { return true; });
+  for (const auto& r : stopped) BOOST_TEST((r.status == mlcp::Status::TimeLimit));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
