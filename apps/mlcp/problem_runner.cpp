@@ -62,16 +62,20 @@ bool ProblemRunner::isolated(const std::string& solver) const {
   return solverFamily(solver).peer && m_settings.settings.maxSeconds.value_or(0.0) > 0.0;
 }
 
-RunRecord ProblemRunner::timedRun(MixedLCP& solver,
+RunRecord ProblemRunner::timedRun(std::unique_ptr<MixedLCP>& warmUp,
+                                  MixedLCP& solver,
                                   const ProblemFile& file,
                                   const ProblemShape& shape,
                                   const std::string& label) const {
-  // The first solve is untimed when it is short (kWarmUpSeconds): it pays for the first touch
-  // of the memory the solver allocates as it goes and, in a peer's process, for copying every
-  // page it writes from the parent (copy-on-write), which would outweigh a solve of
-  // microseconds. A longer first solve is the answer: those costs do not matter there.
+  // A first solve by a twin, untimed when it is short (kWarmUpSeconds): it pays for the first
+  // touch of the memory solvers allocate and, in a peer's process, for copying every page it
+  // writes from the parent (copy-on-write), which would outweigh a solve of microseconds. The
+  // timed solve is then the first of a fresh solver, as without it (a solver's second solve
+  // may reuse what the first left, a factorization's ordering). A longer first solve is the
+  // answer: those costs do not matter there.
   RunRecord first =
-      compareRun(solver, file, shape, label, 1, m_settings.warmStart, m_settings.maxDenseRows);
+      compareRun(*warmUp, file, shape, label, 1, m_settings.warmStart, m_settings.maxDenseRows);
+  warmUp.reset();  // its memory goes back for the timed solver to reuse
   if (m_settings.repeat <= 1 && !(first.timeMicroseconds < kWarmUpSeconds * 1e6)) return first;
   return compareRun(solver, file, shape, label, m_settings.repeat, m_settings.warmStart,
                     m_settings.maxDenseRows);
@@ -81,8 +85,9 @@ RunRecord ProblemRunner::runOne(const std::string& name,
                                 const ProblemFile& file,
                                 const ProblemRun& out,
                                 const std::string& label) {
+  std::unique_ptr<MixedLCP> warmUp = makeSolver(name, m_settings.settings);
   const std::unique_ptr<MixedLCP> timed = makeSolver(name, m_settings.settings);
-  RunRecord record = timedRun(*timed, file, out.shape, label);
+  RunRecord record = timedRun(warmUp, *timed, file, out.shape, label);
   applyTimeBudget(record, m_settings.settings.maxSeconds.value_or(0.0));
   // The peers' adapters record no history: a second, untimed run of theirs would be lost time.
   if (m_settings.histories && record.applicable() && timed->capabilities().iterative &&
@@ -103,15 +108,18 @@ void ProblemRunner::runPeers(const std::vector<size_t>& peers,
   // is the parent's), a new one after a solve ended at the budget (runIsolated()). The peers'
   // adapters record no residual history.
   const double budget = m_settings.settings.maxSeconds.value_or(0.0);
+  std::vector<std::unique_ptr<MixedLCP>> warmUps;
   std::vector<std::unique_ptr<MixedLCP>> solvers;
   std::vector<std::function<RunRecord()>> tasks;
   std::vector<RunRecord> ended;
   for (const size_t k : peers) {
     const std::string& name = m_settings.solvers[k];
+    warmUps.push_back(makeSolver(name, m_settings.settings));
     solvers.push_back(makeSolver(name, m_settings.settings));
-    MixedLCP& solver = *solvers.back();
-    tasks.emplace_back([&, &solver = solver] { return timedRun(solver, file, out.shape, label); });
-    ended.push_back(endedAtBudget(name, label, file, out.shape, solver, budget));
+    const size_t i = solvers.size() - 1;
+    tasks.emplace_back(
+        [&, i] { return timedRun(warmUps[i], *solvers[i], file, out.shape, label); });
+    ended.push_back(endedAtBudget(name, label, file, out.shape, *solvers[i], budget));
   }
   // Each solve gets the budget; one second more for setting the problem up.
   const std::vector<double> seconds(

@@ -115,8 +115,10 @@ class ProblemRunner {
                           double budget) const;
   /// True when `solver` runs in a process of its own (a peer, with a budget).
   bool isolated(const std::string& solver) const;
-  /// compareRun() after an untimed first solve when that one is short (kWarmUpSeconds).
-  RunRecord timedRun(MixedLCP& solver,
+  /// compareRun() with `solver` after an untimed first solve by its twin `warmUp` (then freed)
+  /// when that one is short (kWarmUpSeconds); else the twin's.
+  RunRecord timedRun(std::unique_ptr<MixedLCP>& warmUp,
+                     MixedLCP& solver,
                      const ProblemFile& file,
                      const ProblemShape& shape,
                      const std::string& label) const;
