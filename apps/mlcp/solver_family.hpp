@@ -17,10 +17,11 @@ struct SolverFamily {
 /// solvers by name; a peer by its name's prefix before the first '-' ("bullet-pgs": bullet).
 SolverFamily solverFamily(std::string_view solver);
 
-/// The peer library whose solves must run one at a time, or "" for ours (which share no
-/// global state: MixedLCP's thread-safety note). The peers' libraries make no promise for
-/// threads (Siconos' numerics, Bullet's and DART's copies of ODE's LCP code), so `mlcp compare
-/// -j N` runs at most one solve of each peer library at a time, while ours run in parallel.
+/// The peer library whose solves must run one at a time in one process, or "" for ours (which
+/// share no global state: MixedLCP's thread-safety note). The peers' libraries make no promise
+/// for threads (Siconos' numerics, Bullet's and DART's copies of ODE's LCP code), so `mlcp
+/// compare -j N` runs them in processes of their own (with a budget) or at most one solve of
+/// each peer library at a time (without), while ours run in parallel.
 std::string serializedLibrary(std::string_view solver);
 
 /// The family of a problem, as the report's sections group them: the label's folder ("lcp" for
