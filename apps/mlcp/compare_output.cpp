@@ -65,7 +65,8 @@ void CompareOutput::finish(const CompareSummary& summary) {
   std::FILE* out = m_options.json ? stderr : m_options.out;
   fmt::print(out, "{}{}", m_options.json ? "" : "\n", summary.format());
   if (!m_options.json && !m_options.longTable)
-    for (const std::string& approximation : m_approximations) fmt::print("~ {}\n", approximation);
+    for (const std::string& approximation : m_approximations)
+      fmt::print(out, "~ {}\n", approximation);
   std::fflush(out);
 }
 
