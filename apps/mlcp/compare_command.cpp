@@ -4,6 +4,9 @@
 #include "compare_run.hpp"
 #include "compare_summary.hpp"
 #include "convergence_plots.hpp"
+#include "interrupt_scope.hpp"
+#include "ordered_tasks.hpp"
+#include "problem_runner.hpp"
 #include "problem_source.hpp"
 #include "progress_line.hpp"
 #include "run_record.hpp"
@@ -17,8 +20,13 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cstdio>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
+#include <unistd.h>
 
 namespace mlcp::app {
 
@@ -34,6 +42,7 @@ struct CompareArguments {
   FigureOutputs figures;
   double threshold = kDefaultSolvedThreshold;
   int repeat = 1;
+  int jobs = 0;  ///< worker threads; 0: all cores
   bool warmStart = false;
   int maxDenseRows = kCompareDenseRows;
   SolverSettings settings;
@@ -42,14 +51,6 @@ struct CompareArguments {
   bool skipUnreadable = false;
   SceneArguments scene;
   ProblemFormat format = ProblemFormat::Automatic;
-};
-
-/// A solver as compare runs it: `timed` with the settings given; an iterative one also has a
-/// twin that records its residual history in a separate, untimed run when a figure needs it
-/// (recording computes the residual every iteration, which would slow the timed solve).
-struct ComparedSolver {
-  std::unique_ptr<MixedLCP> timed;
-  std::unique_ptr<MixedLCP> history;  ///< null when no history is wanted or not iterative
 };
 
 std::vector<std::string> splitList(const std::string& list) {
@@ -77,83 +78,112 @@ std::vector<ProblemSource> collectSources(const CompareArguments& args) {
   return sources;
 }
 
-std::vector<ComparedSolver> makeSolvers(const CompareArguments& args) {
-  const bool histories = !args.figures.plot.empty() || !args.figures.html.empty();
-  SolverSettings recording = args.settings;
-  recording.recordHistory = true;
-  std::vector<ComparedSolver> solvers;
-  for (const std::string& name : splitList(args.solvers)) {
-    ComparedSolver solver{makeSolver(name, args.settings), nullptr};
-    if (histories && solver.timed->capabilities().iterative)
-      solver.history = makeSolver(name, recording);
-    solvers.push_back(std::move(solver));
-  }
-  return solvers;
+/// What each problem runs with: the solvers by name (each checked now: an unknown name fails
+/// before any solve), the budget as every solver's time limit.
+ProblemRunSettings runSettings(const CompareArguments& args) {
+  ProblemRunSettings run;
+  run.solvers = splitList(args.solvers);
+  for (const std::string& name : run.solvers) makeSolver(name, args.settings);
+  run.settings = args.settings;
+  if (!run.settings.maxSeconds) run.settings.maxSeconds = kCompareBudgetSeconds;
+  run.histories = !args.figures.plot.empty() || !args.figures.html.empty();
+  run.repeat = args.repeat;
+  run.warmStart = args.warmStart;
+  run.maxDenseRows = args.maxDenseRows;
+  run.threshold = args.threshold;
+  return run;
 }
 
-/// Runs every solver on one problem; each record says whether the solver applies to it.
-/// `run` counts the runs of the batch, for the progress line.
-std::vector<RunRecord> runProblem(std::vector<ComparedSolver>& solvers,
-                                  const ProblemFile& file,
-                                  const ProblemShape& shape,
-                                  const std::string& label,
-                                  const CompareArguments& args,
-                                  ProgressLine& progress,
-                                  int& run) {
-  std::vector<RunRecord> records;
-  for (ComparedSolver& solver : solvers) {
-    progress.update(run++, label, solver.timed->name());
-    RunRecord record = compareRun(*solver.timed, file, shape, label, args.repeat, args.warmStart,
-                                  args.maxDenseRows);
-    if (solver.history && record.applicable())
-      record.residualHistory =
-          runSolver(*solver.history, file.problem, label, 1, args.warmStart).residualHistory;
-    records.push_back(std::move(record));
+/// A copy of file descriptor 1 taken before any solve, for the lines: SolverOutputGuard points
+/// descriptor 1 at stderr while any solver runs, and with several jobs one always does.
+std::unique_ptr<std::FILE, int (*)(std::FILE*)> linesStream() {
+  std::fflush(stdout);
+  const int copy = dup(STDOUT_FILENO);
+  std::FILE* stream = copy >= 0 ? fdopen(copy, "w") : nullptr;
+  if (stream == nullptr) throw std::runtime_error("cannot duplicate stdout");
+  return {stream, std::fclose};
+}
+
+/// What the delivering thread gathers, problem after problem, in batch order.
+struct CompareState {
+  CompareOutput& output;
+  CompareSummary summary;
+  CompareResults results;
+  ConvergencePlots plots;
+  int delivered = 0;
+};
+
+/// Takes the finished problem `run` (label `label`) into the outputs, in batch order; the
+/// progress line paused while it prints.
+void deliverProblem(const CompareArguments& args,
+                    const std::string& label,
+                    ProblemRun& run,
+                    CompareState& state,
+                    SharedProgress& progress,
+                    int& exitCode) {
+  ++state.delivered;
+  if (!run.error.empty()) {
+    const std::string note =
+        fmt::format("{}{}", run.error, args.skipUnreadable ? " (skipped)" : "");
+    const auto paused = progress.pause();
+    fmt::print(stderr, "mlcp: {}\n", note);
+    state.results.notes.push_back(note);
+    if (!args.skipUnreadable) exitCode = 2;
+    return;
   }
-  markWinner(records, args.threshold);
-  return records;
+  state.summary.add(run.records);
+  state.results.outcomes.push_back(outcomeOf(label, run.shape, run.records, args.threshold));
+  {
+    const auto paused = progress.pause();
+    state.output.problem(state.results.outcomes.back(), run.records);
+  }
+  state.plots.add(label, run.records);
+  for (RunRecord& record : run.records) record.residualHistory = {};
+  state.results.batch.push_back(std::move(run.records));
+  run = ProblemRun();
 }
 
 void runCompare(const CompareArguments& args, int& exitCode) {
   const std::vector<ProblemSource> sources = collectSources(args);
-  std::vector<ComparedSolver> solvers = makeSolvers(args);
-  CompareOutput output({args.json, args.longTable, args.verbose, args.csv, args.threshold});
-  CompareSummary summary(args.threshold, args.repeat);
-  CompareResults results;
-  results.threshold = args.threshold;
-  results.repeats = args.repeat;
-  ConvergencePlots plots(sources.size() > 1, !args.figures.html.empty());
-  ProgressLine progress(static_cast<int>(sources.size() * solvers.size()));
-  int run = 0;
-  for (const ProblemSource& source : sources) {
-    ProblemFile file;
-    try {
-      file = source.load();
-    } catch (const ParseError& e) {
-      progress.clear();
-      fmt::print(stderr, "mlcp: {}{}\n", e.what(), args.skipUnreadable ? " (skipped)" : "");
-      results.notes.push_back(
-          fmt::format("{}{}", e.what(), args.skipUnreadable ? " (skipped)" : ""));
-      if (!args.skipUnreadable) exitCode = 2;
-      run += static_cast<int>(solvers.size());
-      continue;
-    }
-    const ProblemShape shape = shapeOf(file.problem);
-    std::vector<RunRecord> records =
-        runProblem(solvers, file, shape, source.label, args, progress, run);
-    summary.add(records);
-    progress.clear();
-    results.outcomes.push_back(outcomeOf(source.label, shape, records, args.threshold));
-    output.problem(results.outcomes.back(), records);
-    plots.add(source.label, records);
-    for (RunRecord& record : records) record.residualHistory = {};
-    results.batch.push_back(std::move(records));
-  }
+  ProblemRunner runner(runSettings(args));
+  const auto lines = linesStream();
+  CompareOutput output(
+      {args.json, args.longTable, args.verbose, args.csv, args.threshold, lines.get()});
+  CompareState state{output,
+                     CompareSummary(args.threshold, args.repeat),
+                     {},
+                     ConvergencePlots(sources.size() > 1, !args.figures.html.empty()),
+                     0};
+  state.results.threshold = args.threshold;
+  state.results.repeats = args.repeat;
+  std::vector<ProblemRun> runs(sources.size());
+  SharedProgress progress(static_cast<int>(sources.size() * runner.settings().solvers.size()));
+  // Ctrl-C stops the solves (the rows done are kept); while the figures are drawn it ends the
+  // process as usual (each file is whole or untouched: AtomicFile).
+  std::optional<InterruptScope> interrupt(std::in_place);
+  OrderedTasks tasks;
+  tasks.count = sources.size();
+  tasks.jobs = args.jobs > 0 ? args.jobs : availableCores();
+  tasks.stop = [&interrupt] { return interrupt->interrupted(); };
+  tasks.work = [&](size_t k) { return runner.run(sources[k], runs[k], tasks.stop, progress); };
+  tasks.deliver = [&](size_t k) {
+    deliverProblem(args, sources[k].label, runs[k], state, progress, exitCode);
+  };
+  const bool complete = runInOrder(tasks);
+  const int signal = interrupt->signal();
+  interrupt.reset();
   progress.clear();
-  output.finish(summary);
+  if (!complete) {
+    output.writeCsv();
+    fmt::print(stderr, "mlcp: interrupted: {} of {} problems done{}\n", state.delivered,
+               sources.size(), args.csv.empty() ? "" : fmt::format(", their rows in {}", args.csv));
+    exitCode = InterruptScope::exitCode(signal);
+    return;
+  }
+  output.finish(state.summary);
   for (const std::string& approximation : output.approximations())
-    results.notes.push_back("~ " + approximation);
-  writeFigures(args.figures, results, summary, plots);
+    state.results.notes.push_back("~ " + approximation);
+  writeFigures(args.figures, state.results, state.summary, state.plots);
 }
 
 }  // namespace
@@ -189,9 +219,17 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--profile", args->figures.profile,
                   "Draw the performance profile of the solvers (PNG, gnuplot)")
       ->type_name("OUT.png");
+  cmd->add_flag("--profile-all", args->figures.profileAll,
+                "Draw every solver's curve in --profile (default: the best of each family and "
+                "of each peer library, at most 8)");
   cmd->add_option("--html", args->figures.html,
-                  "Write a self-contained page: tables, profile, convergence plots")
+                  "Write a self-contained page: verdict, sortable tables, profile, a section "
+                  "per problem family, convergence plots (at most 2 MB)")
       ->type_name("OUT.html");
+  cmd->add_option("-j,--jobs", args->jobs,
+                  "Problems solved at once, on as many threads (default 0: all cores); the "
+                  "results and their order are those of -j 1, times aside")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_option("--repeat", args->repeat, "Solve K times; the time is the median")
       ->check(CLI::PositiveNumber);
   cmd->add_flag("--warm-start", args->warmStart,
@@ -203,6 +241,10 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
       ->check(CLI::PositiveNumber);
   addFormatOption(*cmd, args->format);
   addSolverSettingsOptions(*cmd, args->settings);
+  cmd->get_option("--max-seconds")
+      ->description(fmt::format("Time budget per solve in seconds (default {:g}; 0: none): a "
+                                "solve beyond it is time-limit, never solved",
+                                kCompareBudgetSeconds));
   addSceneOptions(*cmd, args->scene, true);
   cmd->callback([args, &exitCode] { runCompare(*args, exitCode); });
 }

@@ -1,6 +1,7 @@
 #include "compare_figures.hpp"
 
 #include "html_report.hpp"
+#include "profile_selection.hpp"
 
 #include <fmt/format.h>
 
@@ -39,27 +40,56 @@ void writePlot(const std::string& output,
   fmt::print(stderr, "mlcp: wrote {}\n", output);
 }
 
-/// Draws the profile to `output` (a temporary file when empty) and returns the PNG's bytes.
-std::string drawProfile(const std::string& output, const CompareResults& results) {
-  const std::vector<ProfileCurve> curves = performanceProfile(results.batch, results.threshold);
-  if (std::none_of(curves.begin(), curves.end(),
-                   [](const ProfileCurve& c) { return c.problems > 0; })) {
-    fmt::print(stderr, "mlcp: no solver applies to any problem: no performance profile\n");
-    return "";
-  }
+/// Draws the profile of `selection` to `output` as a PNG, or, when `output` is empty, as an
+/// SVG to a temporary file; returns the file's bytes.
+std::string drawProfile(const std::string& output,
+                        const CompareResults& results,
+                        const ProfileSelection& selection) {
   const ProfileCaption caption{static_cast<int>(results.outcomes.size()), results.threshold,
                                results.repeats};
   const std::filesystem::path path =
       output.empty()
-          ? std::filesystem::temp_directory_path() / fmt::format("mlcp-profile-{}.png", getpid())
+          ? std::filesystem::temp_directory_path() / fmt::format("mlcp-profile-{}.svg", getpid())
           : std::filesystem::path(output);
-  writePerformanceProfile(curves, path, caption);
+  writePerformanceProfile(selection.curves, path, caption, selection.rule,
+                          output.empty() ? kProfileSvg : kProfilePng);
   std::string png = readBytes(path);
   if (output.empty())
     std::filesystem::remove(path);
   else
     fmt::print(stderr, "mlcp: wrote {}\n", output);
   return png;
+}
+
+/// The profile's figures for the page (SVG): `readable` (selectProfileCurves()) and `all`.
+struct ProfileFigures {
+  PngFigure readable;
+  PngFigure all;
+};
+
+ProfileFigures drawProfiles(const FigureOutputs& outputs, const CompareResults& results) {
+  const std::vector<ProfileCurve> curves = performanceProfile(results.batch, results.threshold);
+  if (std::none_of(curves.begin(), curves.end(),
+                   [](const ProfileCurve& c) { return c.problems > 0; })) {
+    fmt::print(stderr, "mlcp: no solver applies to any problem: no performance profile\n");
+    return {};
+  }
+  const ProfileSelection readable = selectProfileCurves(curves);
+  const ProfileSelection all = allProfileCurves(curves);
+  constexpr std::string_view kCaption =
+      "Performance profile: fraction of each solver's applicable problems solved within tau "
+      "times the fastest solver's time. ";
+  ProfileFigures figures;
+  if (!outputs.profile.empty())
+    drawProfile(outputs.profile, results, outputs.profileAll ? all : readable);
+  if (outputs.html.empty()) return figures;
+  constexpr std::string_view kSvg = "image/svg+xml";
+  figures.readable = {std::string(kCaption) + readable.rule, drawProfile("", results, readable), "",
+                      std::string(kSvg)};
+  if (readable.curves.size() < all.curves.size())
+    figures.all = {std::string(kCaption) + all.rule, drawProfile("", results, all), "",
+                   std::string(kSvg)};
+  return figures;
 }
 
 }  // namespace
@@ -69,9 +99,8 @@ void writeFigures(const FigureOutputs& outputs,
                   const CompareSummary& summary,
                   const ConvergencePlots& plots) {
   if (!outputs.plot.empty()) writePlot(outputs.plot, results, plots);
-  std::string profile;
-  if (!outputs.profile.empty() || !outputs.html.empty())
-    profile = drawProfile(outputs.profile, results);
+  if (outputs.profile.empty() && outputs.html.empty()) return;
+  const ProfileFigures profiles = drawProfiles(outputs, results);
   if (outputs.html.empty()) return;
   HtmlReport page;
   page.title = fmt::format("mlcp compare: {} problems, {} solvers", results.outcomes.size(),
@@ -81,10 +110,8 @@ void writeFigures(const FigureOutputs& outputs,
   page.solvers = summary.solvers();
   page.outcomes = results.outcomes;
   page.batch = results.batch;
-  page.profile = {
-      "Performance profile: fraction of each solver's applicable problems solved "
-      "within tau times the fastest solver's time",
-      profile};
+  page.profile = profiles.readable;
+  page.profileAll = profiles.all;
   page.convergence = plots.perProblem();
   page.notes = results.notes;
   writeHtmlReport(page, outputs.html);

@@ -23,12 +23,16 @@ struct CompareResults {
 struct FigureOutputs {
   std::string plot;     ///< --plot: every convergence curve in one PNG
   std::string profile;  ///< --profile: the performance profile PNG
-  std::string html;     ///< --html: the self-contained page (draws the profile even without
-                        ///< --profile)
+  /// --profile-all: every solver's curve in --profile, not the best of each family
+  /// (selectProfileCurves())
+  bool profileAll = false;
+  std::string html;  ///< --html: the self-contained page (draws the profile even without
+                     ///< --profile)
 };
 
 /// Writes what `outputs` asks for, with a "mlcp: wrote FILE" line on stderr each, or a note
-/// when there is nothing to draw. @throws std::runtime_error when gnuplot fails or a file
+/// when there is nothing to draw. The page shows the readable profile and, behind a switch,
+/// every solver's curve. @throws std::runtime_error when gnuplot fails or a file
 /// cannot be written
 void writeFigures(const FigureOutputs& outputs,
                   const CompareResults& results,

@@ -12,48 +12,61 @@ namespace mlcp::app {
 void CompareOutput::printUnsolved(const std::vector<RunRecord>& records) const {
   for (const RunRecord& record : records)
     if (record.applicable() && !isSolved(record, m_options.threshold))
-      fmt::print("    {}: {}: {}\n", record.solver, record.status, record.message);
+      fmt::print(m_options.out, "    {}: {}: {}\n", record.solver, record.status, record.message);
 }
 
 CompareOutput::CompareOutput(const CompareOutputOptions& options) : m_options(options) {
   if (!m_options.csv.empty()) {
-    m_csv = std::make_unique<AtomicFile>(m_options.csv);
-    m_csv->stream() << csvHeader() << '\n';
+    { const AtomicFile probe(m_options.csv); }  // throws now if the folder cannot take it
+    m_csvText = csvHeader() + '\n';
   }
-  if (!m_options.json) fmt::print("{}\n", m_options.longTable ? tableHeader() : outcomeHeader());
+  if (!m_options.json)
+    fmt::print(m_options.out, "{}\n", m_options.longTable ? tableHeader() : outcomeHeader());
+}
+
+void CompareOutput::writeCsv() {
+  if (m_options.csv.empty()) return;
+  writeFileAtomically(m_options.csv, [&](std::ostream& out) { out << m_csvText; });
+  m_csvWritten = std::chrono::steady_clock::now();
 }
 
 void CompareOutput::problem(const ProblemOutcome& outcome, const std::vector<RunRecord>& records) {
   std::string approximation;
   for (const RunRecord& record : records) {
-    if (m_csv) m_csv->stream() << toCsv(record) << '\n';
+    if (!m_options.csv.empty()) m_csvText += toCsv(record) + '\n';
     if (!record.approximation.empty()) approximation = record.approximation;
   }
   if (!approximation.empty() && std::find(m_approximations.begin(), m_approximations.end(),
                                           approximation) == m_approximations.end())
     m_approximations.push_back(approximation);
   if (m_options.json) {
-    for (const RunRecord& record : records) fmt::print("{}\n", toJson(record));
+    for (const RunRecord& record : records) fmt::print(m_options.out, "{}\n", toJson(record));
   } else if (!m_options.longTable) {
-    fmt::print("{}\n", outcomeLine(outcome));
+    fmt::print(m_options.out, "{}\n", outcomeLine(outcome));
     if (m_options.verbose) printUnsolved(records);
   } else {
-    if (!approximation.empty()) fmt::print("# {}: {}\n", outcome.problem, approximation);
+    if (!approximation.empty())
+      fmt::print(m_options.out, "# {}: {}\n", outcome.problem, approximation);
     for (const RunRecord& record : records) {
-      fmt::print("{}\n", tableRow(record));
-      if (m_options.verbose) fmt::print("    {}: {}\n", record.solver, record.message);
+      fmt::print(m_options.out, "{}\n", tableRow(record));
+      if (m_options.verbose)
+        fmt::print(m_options.out, "    {}: {}\n", record.solver, record.message);
     }
   }
-  std::fflush(stdout);
+  std::fflush(m_options.out);
+  const std::chrono::duration<double> sinceWritten =
+      std::chrono::steady_clock::now() - m_csvWritten;
+  if (sinceWritten.count() >= kCsvCheckpointSeconds) writeCsv();
 }
 
 void CompareOutput::finish(const CompareSummary& summary) {
-  if (m_csv) m_csv->commit();
+  writeCsv();
   // In JSON mode stdout holds only the records; the summary goes to stderr.
-  std::FILE* out = m_options.json ? stderr : stdout;
+  std::FILE* out = m_options.json ? stderr : m_options.out;
   fmt::print(out, "{}{}", m_options.json ? "" : "\n", summary.format());
   if (!m_options.json && !m_options.longTable)
-    for (const std::string& approximation : m_approximations) fmt::print("~ {}\n", approximation);
+    for (const std::string& approximation : m_approximations)
+      fmt::print(out, "~ {}\n", approximation);
   std::fflush(out);
 }
 

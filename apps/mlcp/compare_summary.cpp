@@ -67,6 +67,8 @@ std::string CompareSummary::format() const {
       "  solved:       {} <= {:g} on the solver's answer, counted over the problems it applies to\n"
       "  n/a:          the solver cannot take the problem (boxes, friction rows, free rows or a\n"
       "                non-symmetric A): neither solved nor failed\n"
+      "  time-limit:   the solve stopped at, or ran beyond, the time budget (--max-seconds): "
+      "not solved\n"
       "  time:         {}\n"
       "  time/fastest: geometric mean over its solved problems of its time / the fastest time\n",
       m_problems, kSolvedMeasure.name, m_threshold, timeMeasureText(m_repeats));

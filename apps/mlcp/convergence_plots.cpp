@@ -35,10 +35,11 @@ void ConvergencePlots::drawProblem(const std::string& problem,
   const std::filesystem::path png =
       std::filesystem::temp_directory_path() / fmt::format("mlcp-convergence-{}.png", getpid());
   const std::string title = fmt::format("Convergence on {}", problem);
-  writeResidualPlot(curves, png, title);
+  writeResidualPlot(curves, png, title, kCompactTerminal);
   std::ifstream in(png, std::ios::binary);
   m_figures.push_back(
-      {title, std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>())});
+      {title, std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()),
+       problem});
   in.close();
   std::filesystem::remove(png);
 }

@@ -11,8 +11,8 @@ namespace mlcp::app {
 
 /// The convergence plots of `mlcp compare`, gathered problem by problem: the curves of the one
 /// plot --plot draws (every recorded history of the batch, at most kMaxCurves) and, for
-/// --html, one PNG per problem drawn as soon as its records arrive (so that the histories need
-/// not be kept).
+/// --html, one compact PNG per problem (kCompactTerminal, 640 x 400) drawn as soon as its
+/// records arrive (so that the histories need not be kept).
 class ConvergencePlots {
  public:
   /// Curves beyond this many make an unreadable legend; the rest are left out (and counted).

@@ -4,6 +4,7 @@
 #include "performance_profile.hpp"
 #include "problem_outcome.hpp"
 
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -11,10 +12,12 @@
 
 namespace mlcp::app {
 
-/// A PNG shown on the page.
+/// An image shown on the page (a PNG, or an SVG).
 struct PngFigure {
-  std::string caption;  ///< shown under the image and as its alt text
-  std::string png;      ///< the file's bytes
+  std::string caption;             ///< shown under the image and as its alt text
+  std::string png;                 ///< the file's bytes
+  std::string problem = {};        ///< the problem it shows ("" for batch-wide figures)
+  std::string type = "image/png";  ///< its media type ("image/svg+xml" for an SVG)
 };
 
 /// Everything the `mlcp compare --html` page shows.
@@ -25,16 +28,24 @@ struct HtmlReport {
   std::vector<SolverSummary> solvers;
   std::vector<ProblemOutcome> outcomes;  ///< one per problem, in batch order
   CompareBatch batch;                    ///< every (problem, solver) record, by problem
-  PngFigure profile;                     ///< empty png: no profile section
-  std::vector<PngFigure> convergence;    ///< convergence plots (per problem)
+  PngFigure profile;                     ///< the readable profile; empty png: no profile section
+  PngFigure profileAll;                  ///< every solver's curve; empty png: none
+  std::vector<PngFigure> convergence;    ///< convergence plots (per problem, PngFigure::problem)
   std::vector<std::string> notes;        ///< approximations, skipped files, ...
 };
 
-/// One self-contained HTML5 page (inline CSS, no script, images as data: URIs): what "solved",
-/// "n/a" and the time mean; tables `summary` (per solver), `problems` (one row per problem),
-/// `matrix` (problem x solver: time when solved, else the status or n/a) and `runs` (every
-/// pair, the columns of --long, in a collapsed <details>); the profile (img `profile`) and the
-/// convergence plots (img class `convergence`). Text is HTML-escaped.
+/// Largest page htmlReportPage() writes (bytes): convergence plots that would pass it are left
+/// out, with a note saying how many (`--plot` draws them).
+inline constexpr std::size_t kMaxHtmlBytes = 2'000'000;
+
+/// One self-contained HTML5 page (inline CSS and script, no link, images as data: URIs): the
+/// verdict on top (compareVerdict()); what "solved", "n/a" and the time mean; the per-solver
+/// table `summary`; the profile (img `profile`, its rule in the caption) with every solver's
+/// curve behind a switch (<details>, img `profile-all`); then a section per problem family
+/// (problemFamily(), in batch order; section k has tables `family-k-solvers`,
+/// `family-k-problems` and `family-k-matrix`, and the family's convergence plots, img class
+/// `convergence`, collapsed); every pair (table `runs`, collapsed); the notes. Tables are
+/// sortable (html_tables.hpp). Text is HTML-escaped. At most kMaxHtmlBytes.
 std::string htmlReportPage(const HtmlReport& report);
 
 /// Writes htmlReportPage() to `output`, replaced only once complete (mlcp::AtomicFile).

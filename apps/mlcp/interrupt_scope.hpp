@@ -12,7 +12,8 @@ namespace mlcp::app {
 /// script) stays ignored. The destructor restores the handlers found at construction.
 ///
 /// One per process at a time (the handler writes one process-wide flag): a nested scope is
-/// allowed and shares the flag. Only the loops of `simulate` and `capture` create one.
+/// allowed and shares the flag. The loops of `simulate` and `capture` and the batch of
+/// `compare` create one; signal() may be read from any thread.
 class InterruptScope {
  public:
   /// Installs the handlers (sigaction(2)); the outermost scope clears the flag.

@@ -3,6 +3,7 @@
 #include "compare_summary.hpp"
 #include "gnuplot.hpp"
 #include "solved_criterion.hpp"
+#include "solver_family.hpp"
 
 #include <fmt/format.h>
 
@@ -46,18 +47,46 @@ std::string gnuplotLines(const std::vector<std::string>& lines) {
   return out + "\"";
 }
 
+/// Eight colours that stay apart on white and for the common colour-vision deficiencies
+/// (Okabe & Ito's palette, yellow replaced by brown).
+constexpr std::string_view kPalette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                         "#E69F00", "#56B4E9", "#000000", "#A6761D"};
+constexpr size_t kColours = sizeof(kPalette) / sizeof(kPalette[0]);
+
+/// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole).
+std::vector<std::string> wrapped(std::string_view text, size_t width) {
+  std::vector<std::string> lines(1);
+  size_t start = 0;
+  while (start < text.size()) {
+    const size_t space = text.find(' ', start);
+    const std::string_view word = text.substr(start, space - start);
+    if (!lines.back().empty() && lines.back().size() + 1 + word.size() > width)
+      lines.emplace_back();
+    if (!lines.back().empty()) lines.back() += ' ';
+    lines.back() += word;
+    start = space == std::string_view::npos ? text.size() : space + 1;
+  }
+  return lines;
+}
+
 std::string profileHeader(const std::filesystem::path& output,
                           const ProfileCaption& caption,
-                          double tauMax) {
+                          double tauMax,
+                          std::string_view footnote,
+                          std::string_view terminal) {
   const ProfileText text = performanceProfileText(caption);
   std::string script = "set encoding utf8\n";
-  script += "set terminal pngcairo size 1100,700 noenhanced font 'Sans,11'\n";
+  script += fmt::format("set terminal {}\n", terminal);
   script += fmt::format("set output {}\n", gnuplotString(output.string()));
   script += fmt::format("set title {}\n", gnuplotLines(text.title));
   script += fmt::format("set xlabel {}\n", gnuplotString(text.xLabel));
   script += fmt::format("set ylabel {}\n", gnuplotString(text.yLabel));
   script += "set logscale x 2\nset grid xtics ytics\nset key outside right top box\n";
   script += fmt::format("set xrange [1:{:.9g}]\nset yrange [0:1.02]\n", tauMax);
+  // The footnote under the x label, in lines that fit the width (about 150 characters).
+  if (!footnote.empty())
+    script += fmt::format("set bmargin 6\nset label 1 {} at screen 0.01, 0.05 left\n",
+                          gnuplotLines(wrapped(footnote, 150)));
   return script;
 }
 
@@ -108,18 +137,28 @@ std::vector<ProfileCurve> performanceProfile(const CompareBatch& batch, double t
 
 std::string performanceProfileScript(const std::vector<ProfileCurve>& curves,
                                      const std::filesystem::path& output,
-                                     const ProfileCaption& caption) {
+                                     const ProfileCaption& caption,
+                                     std::string_view footnote,
+                                     std::string_view terminal) {
   const double tauMax = profileTauMax(curves);
-  std::string script = profileHeader(output, caption, tauMax);
+  std::string script = profileHeader(output, caption, tauMax, footnote, terminal);
   std::string plot;
+  size_t drawn = 0;
+  const size_t total = static_cast<size_t>(std::count_if(
+      curves.begin(), curves.end(), [](const ProfileCurve& c) { return c.problems > 0; }));
   for (size_t k = 0; k < curves.size(); ++k) {
     const ProfileCurve& c = curves[k];
     if (c.problems == 0) continue;  // a solver that applies to no problem has no curve
     script += fmt::format("$profile{} << EOD\n{}EOD\n", k, curveData(c, tauMax));
-    // Eight colours, then the same colours dashed, so that 24 solvers stay apart.
+    // Up to eight curves: a colour each, the peers dashed. Beyond: the eight colours again,
+    // dashed differently each round.
+    const int dash = total <= kColours ? (solverFamily(c.solver).peer ? 2 : 1)
+                                       : static_cast<int>(drawn / kColours) + 1;
     plot += fmt::format(
-        "{}$profile{} using 1:2 with steps linetype {} dashtype {} linewidth 2 title {}",
-        plot.empty() ? "plot " : ", ", k, k % 8 + 1, k / 8 + 1, gnuplotString(profileLegend(c)));
+        "{}$profile{} using 1:2 with steps linecolor rgb '{}' dashtype {} linewidth 2 title {}",
+        plot.empty() ? "plot " : ", ", k, kPalette[drawn % kColours], dash,
+        gnuplotString(profileLegend(c)));
+    ++drawn;
   }
   if (plot.empty())
     throw std::runtime_error("no solver applies to any problem: no performance profile to draw");
@@ -128,10 +167,12 @@ std::string performanceProfileScript(const std::vector<ProfileCurve>& curves,
 
 void writePerformanceProfile(const std::vector<ProfileCurve>& curves,
                              const std::filesystem::path& output,
-                             const ProfileCaption& caption) {
+                             const ProfileCaption& caption,
+                             std::string_view footnote,
+                             std::string_view terminal) {
   runGnuplot(
       [&](const std::filesystem::path& file) {
-        return performanceProfileScript(curves, file, caption);
+        return performanceProfileScript(curves, file, caption, footnote, terminal);
       },
       output);
 }

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace mlcp::app {
@@ -35,6 +36,13 @@ using CompareBatch = std::vector<std::vector<RunRecord>>;
 /// `threshold`.
 std::vector<ProfileCurve> performanceProfile(const CompareBatch& batch, double threshold);
 
+/// gnuplot's terminal for the profile as a PNG file (`--profile`).
+inline constexpr std::string_view kProfilePng = "pngcairo size 1100,700 noenhanced font 'Sans,11'";
+/// gnuplot's terminal for the profile on the HTML page: SVG, a few kB per curve, sharp at any
+/// zoom.
+inline constexpr std::string_view kProfileSvg =
+    "svg size 1100,700 noenhanced font 'Sans,11' background '#ffffff'";
+
 /// What the figure states besides the curves.
 struct ProfileCaption {
   int problems = 0;        ///< problems in the batch
@@ -63,17 +71,24 @@ std::string profileLegend(const ProfileCurve& curve);
 
 /// The gnuplot script writePerformanceProfile() runs (data inline): rho_s against tau on a
 /// log2 axis, as steps, one per solver that applies to some problem (legend: "solver (solved
-/// of applicable)"), with the residual, the threshold and the time measure in the title.
+/// of applicable)"), with the residual, the threshold and the time measure in the title and
+/// `footnote` (the rule that chose the curves; "" = none) under the plot. Up to eight curves
+/// have a colour each (the peers' dashed); more repeat the colours with other dash patterns.
+/// `terminal` is gnuplot's terminal line (kProfilePng, or kProfileSvg for a page).
 /// @throws std::runtime_error when no curve applies to a problem
 std::string performanceProfileScript(const std::vector<ProfileCurve>& curves,
                                      const std::filesystem::path& output,
-                                     const ProfileCaption& caption);
+                                     const ProfileCaption& caption,
+                                     std::string_view footnote = {},
+                                     std::string_view terminal = kProfilePng);
 
-/// Draws the profile as a PNG (gnuplot, pngcairo, 1100 x 700).
+/// Draws the profile with gnuplot (by default a PNG, pngcairo, 1100 x 700).
 /// @throws std::runtime_error when no curve applies to a problem or gnuplot fails (see
 /// runGnuplot())
 void writePerformanceProfile(const std::vector<ProfileCurve>& curves,
                              const std::filesystem::path& output,
-                             const ProfileCaption& caption);
+                             const ProfileCaption& caption,
+                             std::string_view footnote = {},
+                             std::string_view terminal = kProfilePng);
 
 }  // namespace mlcp::app

@@ -19,9 +19,9 @@ bool drawable(const ResidualCurve& curve) {
 
 std::string residualPlotScript(const std::vector<ResidualCurve>& curves,
                                const std::filesystem::path& output,
-                               const std::string& title) {
-  std::string script;
-  script += "set terminal pngcairo size 1100,700 noenhanced font 'Sans,11'\n";
+                               const std::string& title,
+                               std::string_view terminal) {
+  std::string script = fmt::format("set terminal {}\n", terminal);
   script += fmt::format("set output {}\n", gnuplotString(output.string()));
   script += fmt::format("set title {}\n", gnuplotString(title));
   script += "set xlabel 'iteration (sweeps or steps; count)'\n";
@@ -67,9 +67,12 @@ std::string residualPlotScript(const std::vector<ResidualCurve>& curves,
 
 void writeResidualPlot(const std::vector<ResidualCurve>& curves,
                        const std::filesystem::path& output,
-                       const std::string& title) {
+                       const std::string& title,
+                       std::string_view terminal) {
   runGnuplot(
-      [&](const std::filesystem::path& file) { return residualPlotScript(curves, file, title); },
+      [&](const std::filesystem::path& file) {
+        return residualPlotScript(curves, file, title, terminal);
+      },
       output);
 }
 

@@ -32,12 +32,13 @@ inline double solvedResidual(const RunRecord& record) {
 }
 
 /// True when the solver applies to the problem (n/a pairs include its Unsupported answers), ran
-/// on it (it did not refuse it as InvalidProblem) and the residual of its answer is at most
+/// on it (it did not refuse it as InvalidProblem), finished within the time budget (status not
+/// TimeLimit: `mlcp compare --max-seconds`) and the residual of its answer is at most
 /// `threshold` (never for a NaN residual: no answer). The status does not matter otherwise: the
 /// residual of the returned x decides.
 inline bool isSolved(const RunRecord& record, double threshold) {
   return record.applicable() && record.status != Status::InvalidProblem &&
-         solvedResidual(record) <= threshold;
+         record.status != Status::TimeLimit && solvedResidual(record) <= threshold;
 }
 
 }  // namespace mlcp::app

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iostream>
 #include <mutex>
+#include <pthread.h>
 #include <unistd.h>
 
 namespace mlcp::app {
@@ -17,12 +18,24 @@ struct Redirection {
   std::mutex mutex;
   int guards = 0;
   int savedStdout = -1;
+
+  Redirection();
 };
 
 Redirection& redirection() {
   static Redirection instance;
   return instance;
 }
+
+// fork(2) copies only the calling thread: the lock is taken before and released after in the
+// parent and in the child, so that a child never starts with it held by a thread it lacks
+// (runIsolated() forks while other threads may be creating or ending guards). The descriptor
+// lock of adapters::PeerOutputCapture is recursive, which a child cannot release for the parent's
+// thread; it is held only for the few system calls of a redirection.
+void lockBeforeFork() { redirection().mutex.lock(); }
+void unlockAfterFork() { redirection().mutex.unlock(); }
+
+Redirection::Redirection() { pthread_atfork(lockBeforeFork, unlockAfterFork, unlockAfterFork); }
 
 }  // namespace
 

@@ -11,6 +11,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -216,7 +218,7 @@ BOOST_AUTO_TEST_CASE(compare_output_fits_a_screen_per_20_problems) {
   BOOST_REQUIRE(summary != std::string::npos);
   BOOST_TEST(std::count(r.out.begin(), r.out.begin() + static_cast<long>(summary), '\n') ==
              1 + 10 + 1);  // header, problems, blank line
-  BOOST_TEST(lines.size() <= 1 + 10 + 1 + 7 + 2u);
+  BOOST_TEST(lines.size() <= 1 + 10 + 1 + 8 + 2u);
   for (const std::string& line : lines) {
     BOOST_TEST_INFO(line);
     BOOST_TEST(line.size() <= 124u);
@@ -511,7 +513,7 @@ BOOST_AUTO_TEST_CASE(progress_line_only_on_a_terminal, *utf::precondition([](utf
   const std::string typescript = path("typescript.txt");
   const std::string solvers = "lemke,dantzig,lemke,dantzig,lemke,dantzig,lemke";
   const std::string command =
-      fmt::format("script -qec \"'{}' compare --solvers {} '{}' > '{}'\" '{}' > /dev/null",
+      fmt::format("script -qec \"'{}' compare -j 1 --solvers {} '{}' > '{}'\" '{}' > /dev/null",
                   MLCP_CLI_PATH, solvers, path("set"), table, typescript);
   BOOST_REQUIRE(std::system(command.c_str()) == 0);
   const std::string terminal = slurp(typescript);
@@ -523,6 +525,161 @@ BOOST_AUTO_TEST_CASE(progress_line_only_on_a_terminal, *utf::precondition([](utf
   const Run r = run(fmt::format("compare --solvers {} {}", solvers, path("set")));
   BOOST_TEST(r.exitCode == 0);
   BOOST_TEST(r.err.empty());
+}
+
+/// A JSON row of `compare --json` without what may differ between two runs: the time, and the
+/// winner, which the times decide.
+std::string withoutTimes(const std::string& line) {
+  JsonValue row = mlcp::test::parseJson(line);
+  std::string out;
+  for (const auto& [key, value] : row.object)
+    if (key != "time_us" && key != "winner")
+      out +=
+          key + "=" +
+          (value.type == JsonValue::Type::Number ? fmt::format("{}", value.number) : value.string) +
+          (value.type == JsonValue::Type::Boolean ? (value.boolean ? "true" : "false") : "") + ";";
+  return out;
+}
+
+BOOST_AUTO_TEST_CASE(parallel_compare_gives_the_rows_of_a_serial_one) {
+  // The built-in set (10 problems, up to n = 600) and the three files, on 1, 2 and 3 threads:
+  // the same rows in the same order, times aside.
+  const std::string args = fmt::format(
+      "compare --json --built-in --solvers dantzig,lemke,pgs,apgd,nsgs,newton {}", path("set"));
+  const Run serial = run(args + " -j 1");
+  BOOST_REQUIRE(serial.exitCode == 0);
+  BOOST_REQUIRE(serial.outLines().size() == 13u * 6u);
+  for (const std::string jobs : {"2", "3"}) {
+    const Run parallel = run(fmt::format("{} -j {}", args, jobs));
+    BOOST_TEST_CONTEXT("-j " << jobs) {
+      BOOST_TEST(parallel.exitCode == 0);
+      BOOST_REQUIRE(parallel.outLines().size() == serial.outLines().size());
+      for (size_t k = 0; k < serial.outLines().size(); ++k)
+        BOOST_TEST(withoutTimes(parallel.outLines()[k]) == withoutTimes(serial.outLines()[k]));
+    }
+  }
+}
+
+/// Starts `mlcp compare ARGS` in the background with stdout and stderr to files; returns its pid.
+pid_t startCompare(const Files& files, const std::vector<std::string>& args) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    std::freopen(files.path("bg-stdout.txt").c_str(), "w", stdout);
+    std::freopen(files.path("bg-stderr.txt").c_str(), "w", stderr);
+    std::vector<char*> argv{const_cast<char*>(MLCP_CLI_PATH), const_cast<char*>("compare")};
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(MLCP_CLI_PATH, argv.data());
+    std::_Exit(127);
+  }
+  return pid;
+}
+
+/// The lines of `path`, waiting up to 60 s until it has at least `lines` lines.
+std::vector<std::string> waitForLines(const fs::path& path, size_t lines) {
+  for (int k = 0; k < 3000; ++k) {
+    std::vector<std::string> found;
+    std::istringstream in(slurp(path));
+    for (std::string line; std::getline(in, line);) found.push_back(line);
+    if (found.size() >= lines) return found;
+    usleep(20'000);
+  }
+  return {};
+}
+
+/// 12 small problems in `slow/`, each solved 400000 times by two solvers: about a second each.
+void writeSlowSet(const Files& files) {
+  fs::create_directories(files.dir / "slow");
+  for (int k = 0; k < 12; ++k)
+    files.write(fmt::format("slow/p{:02}.blcp", k),
+                fmt::format("blcp 1\nn 3 nub 0\nA dense\n  4 1 0\n  1 4 1\n  0 1 4\nb 1 2 {}\n"
+                            "lo 0 -inf 0\nhi inf inf 0.5\nfindex -1 -1 0\n",
+                            k + 1));
+}
+
+BOOST_AUTO_TEST_CASE(a_killed_compare_leaves_whole_rows) {
+  // SIGKILL (a crash, the machine's OOM killer) once the CSV file holds rows: the file is the
+  // last one the run put in place, a header and whole problems, never a part of a row.
+  writeSlowSet(*this);
+  const std::string csv = path("killed.csv");
+  const pid_t pid = startCompare(*this, {"-j", "2", "--repeat", "400000", "--solvers",
+                                         "dantzig,lemke", "--csv", csv, path("slow")});
+  BOOST_REQUIRE(pid > 0);
+  BOOST_REQUIRE(waitForLines(csv, 1 + 2).size() >= 3u);
+  usleep(300'000);
+  kill(pid, SIGKILL);
+  int status = 0;
+  BOOST_REQUIRE(waitpid(pid, &status, 0) == pid);
+  BOOST_TEST(WIFSIGNALED(status));
+  std::vector<std::string> rows;
+  std::istringstream in(slurp(csv));
+  for (std::string line; std::getline(in, line);) rows.push_back(line);
+  BOOST_REQUIRE(rows.size() >= 3u);
+  BOOST_TEST(rows[0] == std::string(mlcp::app::kRecordKeys));
+  BOOST_TEST(rows.size() % 2 == 1u);
+  for (size_t k = 1; k < rows.size(); ++k) {
+    BOOST_TEST_INFO(rows[k]);
+    BOOST_TEST(rows[k].rfind("slow/p", 0) == 0u);
+    BOOST_TEST(rows[k].rfind(",true") == rows[k].size() - 5);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(an_interrupted_compare_keeps_the_rows_it_computed) {
+  // The run is stopped with SIGINT (Ctrl-C) once the CSV file holds the first problem's rows.
+  writeSlowSet(*this);
+  const std::string csv = path("slow.csv");
+  const pid_t pid = startCompare(*this, {"-j", "2", "--repeat", "400000", "--solvers",
+                                         "dantzig,lemke", "--csv", csv, path("slow")});
+  BOOST_REQUIRE(pid > 0);
+  const std::vector<std::string> early = waitForLines(csv, 1 + 2);
+  BOOST_REQUIRE(early.size() >= 3u);
+  kill(pid, SIGINT);
+  int status = 0;
+  BOOST_REQUIRE(waitpid(pid, &status, 0) == pid);
+  BOOST_TEST_INFO(slurp(path("bg-stderr.txt")));
+  BOOST_REQUIRE(WIFEXITED(status));
+  BOOST_TEST(WEXITSTATUS(status) == 130);  // 128 + SIGINT: not a success
+  BOOST_TEST(slurp(path("bg-stderr.txt")).find("mlcp: interrupted: ") != std::string::npos);
+  // The file: the header and whole problems (two rows each, in batch order), fewer than all.
+  std::vector<std::string> rows;
+  std::istringstream in(slurp(csv));
+  for (std::string line; std::getline(in, line);) rows.push_back(line);
+  BOOST_REQUIRE(rows.size() >= early.size());
+  BOOST_TEST(rows[0] == std::string(mlcp::app::kRecordKeys));
+  BOOST_TEST(rows.size() % 2 == 1u);
+  BOOST_TEST(rows.size() < 1u + 24u);
+  std::set<std::string> problems;
+  for (size_t k = 1; k < rows.size(); ++k) {
+    BOOST_TEST_INFO(rows[k]);
+    BOOST_TEST(rows[k].rfind(",true") == rows[k].size() - 5);  // whole: up to `applicable`
+    BOOST_TEST(rows[k].find(k % 2 == 1 ? ",dantzig," : ",lemke,") != std::string::npos);
+    BOOST_TEST(rows[k].find(",converged,") != std::string::npos);
+    problems.insert(rows[k].substr(0, rows[k].find(',')));
+  }
+  BOOST_TEST(problems.size() == (rows.size() - 1) / 2);
+  BOOST_TEST(*problems.begin() == "slow/p00.blcp");  // the first problem is always among them
+  // No temporary file is left beside it.
+  for (const auto& entry : fs::directory_iterator(dir))
+    BOOST_TEST(entry.path().filename().string().find(".tmp-") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_solve_beyond_the_budget_is_time_limit) {
+  // A budget of 0.1 us, less than any solve takes: each solver stops at its time limit, or is
+  // marked time-limit after its solve; neither counts as solved, so the problem has no winner.
+  const Run r = run(fmt::format("compare --json --solvers pgs,dantzig --max-seconds 1e-7 {}",
+                                path("set/small.blcp")));
+  BOOST_TEST(r.exitCode == 0);
+  BOOST_REQUIRE(r.outLines().size() == 2u);
+  for (const std::string& line : r.outLines()) {
+    BOOST_TEST_INFO(line);
+    const JsonValue row = mlcp::test::parseJson(line);
+    BOOST_TEST(row["status"].string == "time-limit");
+    BOOST_TEST(row["time_us"].number > 0.1);
+    BOOST_TEST(!row["winner"].boolean);
+  }
+  for (const std::string& line : r.outLines())
+    BOOST_TEST(mlcp::test::parseJson(line)["message"].string.find("1e-07 s") != std::string::npos);
+  BOOST_TEST(summaryRow(r.err, "dantzig").at(0) == "0");  // solved: none
 }
 
 BOOST_AUTO_TEST_CASE(solver_chatter_stays_off_stdout) {

@@ -4,12 +4,15 @@
 #include "performance_profile.hpp"
 
 #include "compare_summary.hpp"
+#include "profile_selection.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 
 #include <cstdlib>
 #include <fstream>
+#include <regex>
+#include <set>
 #include <unistd.h>
 
 namespace utf = boost::unit_test;
@@ -109,6 +112,97 @@ BOOST_AUTO_TEST_CASE(solvers_that_apply_to_nothing_have_no_curve) {
   const std::string script =
       mlcp::app::performanceProfileScript(curves, "x.png", {4, kThreshold, 1});
   BOOST_TEST(script.find("siconos-mlcp-pgs") == std::string::npos);
+}
+
+/// A curve that solved `solved` of 10 problems, each at time ratio `ratio`.
+mlcp::app::ProfileCurve curve(const std::string& solver, int solved, double ratio) {
+  return {solver, 10, std::vector<double>(static_cast<size_t>(solved), ratio)};
+}
+
+/// The 26 solvers of the main job with made-up results: 15 of ours in 5 families, 11 peers in 3.
+std::vector<mlcp::app::ProfileCurve> mainJobCurves() {
+  return {curve("dantzig", 8, 1.5),
+          curve("dantzig-sparse", 8, 3.0),
+          curve("dantzig-ode", 6, 1.2),
+          curve("lemke", 9, 4.0),
+          curve("pgs", 7, 2.0),
+          curve("apgd", 7, 5.0),
+          curve("newton", 10, 3.0),
+          curve("newton-fb", 10, 2.0),
+          curve("nsgs", 9, 1.1),
+          curve("nncg", 7, 4.0),
+          curve("pgs-sm", 9, 1.5),
+          curve("jacobi", 5, 6.0),
+          curve("blocked-jacobi", 6, 5.0),
+          curve("auto", 10, 1.8),
+          curve("fallback", 10, 1.9),
+          curve("siconos-lemke", 4, 2.0),
+          curve("siconos-pgs", 3, 9.0),
+          curve("siconos-enum", 4, 30.0),
+          curve("siconos-mlcp-pgs", 2, 2.0),
+          curve("siconos-mlcp-enum", 2, 27.0),
+          curve("siconos-mlcp-lemke", 2, 3.0),
+          curve("bullet-dantzig", 6, 1.3),
+          curve("bullet-pgs", 5, 25.0),
+          curve("bullet-lemke", 6, 2.5),
+          curve("dart-dantzig", 6, 1.4),
+          curve("dart-pgs", 1, 3.0)};
+}
+
+/// The titles of the curves a profile script draws.
+std::vector<std::string> plottedTitles(const std::string& script) {
+  std::vector<std::string> titles;
+  const std::regex title("with steps [^,\n]* title '([^']*)'");
+  for (auto it = std::sregex_iterator(script.begin(), script.end(), title);
+       it != std::sregex_iterator(); ++it)
+    titles.push_back((*it)[1]);
+  return titles;
+}
+
+BOOST_AUTO_TEST_CASE(the_default_profile_draws_the_best_of_each_family) {
+  const auto all = mainJobCurves();
+  const mlcp::app::ProfileSelection selection = mlcp::app::selectProfileCurves(all);
+  std::vector<std::string> chosen;
+  for (const auto& c : selection.curves) chosen.push_back(c.solver);
+  // Most solved (lemke's 9 beats dantzig's 8), ties to the smaller mean ratio (newton-fb's 2.0
+  // beats newton's 3.0, nsgs' 1.1 pgs-sm's 1.5); in the order of the batch.
+  const std::vector<std::string> expected = {"lemke",          "newton-fb",   "nsgs",
+                                             "nncg",           "auto",        "siconos-lemke",
+                                             "bullet-dantzig", "dart-dantzig"};
+  BOOST_TEST(chosen == expected, boost::test_tools::per_element());
+  BOOST_TEST(selection.rule.find("8 of 26 solvers drawn") != std::string::npos);
+  BOOST_TEST(selection.rule.find("--profile-all") != std::string::npos);
+  // The figure draws those 8, each in its own colour, the peers dashed, the rule underneath.
+  const std::string script = mlcp::app::performanceProfileScript(
+      selection.curves, "x.png", {10, kThreshold, 1}, selection.rule);
+  const auto titles = plottedTitles(script);
+  BOOST_TEST(titles.size() == 8u);
+  std::set<std::string> colours;
+  const std::regex colour("linecolor rgb '(#[0-9A-F]{6})' dashtype ([0-9])");
+  int dashed = 0;
+  for (auto it = std::sregex_iterator(script.begin(), script.end(), colour);
+       it != std::sregex_iterator(); ++it) {
+    colours.insert((*it)[1]);
+    dashed += (*it)[2] == "2" ? 1 : 0;
+  }
+  BOOST_TEST(colours.size() == 8u);
+  BOOST_TEST(dashed == 3);  // siconos, bullet, dart
+  const size_t label = script.find("set label 1 \"Curves: per family");
+  BOOST_REQUIRE(label != std::string::npos);
+  const std::string line = script.substr(label, script.find('\n', label) - label);
+  BOOST_TEST(line.find("\\n") != std::string::npos);  // the rule in two lines
+  BOOST_TEST(line.find("--profile-all") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(profile_all_draws_every_solver) {
+  auto curves = mainJobCurves();
+  curves.push_back({"siconos-enum-never", 0, {}});  // applies to nothing: no curve
+  const mlcp::app::ProfileSelection all = mlcp::app::allProfileCurves(curves);
+  BOOST_TEST(all.curves.size() == 26u);
+  const std::string script =
+      mlcp::app::performanceProfileScript(all.curves, "x.png", {10, kThreshold, 1}, all.rule);
+  BOOST_TEST(plottedTitles(script).size() == 26u);
+  BOOST_TEST(all.rule == "Curves: every solver (26).");
 }
 
 BOOST_AUTO_TEST_CASE(writes_a_png, *utf::precondition(GnuplotPresent())) {
