@@ -72,9 +72,9 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
                    "A symmetric with a diagonal entry <= 0: the iterative methods need A_ii > 0");
     if (small) add({"lemke", "newton"});
     add({"dantzig", "pgs"});
-  } else if (small && s.lowRankRegularized && 2 * s.lowRank <= s.n) {
+  } else if (small && s.lowRankRegularized && 4 * s.lowRank <= s.n) {
     fmt::format_to(why,
-                   "A symmetric, n = {} <= {}, low-rank form with r = {} <= n / 2 and C > 0: "
+                   "A symmetric, n = {} <= {}, low-rank form with r = {} <= n / 4 and C > 0: "
                    "pivoting in r x r",
                    s.n, kPivotingRows, s.lowRank);
     add({"bpp", "dantzig", "newton", "lemke", "apgd", "pgs"});

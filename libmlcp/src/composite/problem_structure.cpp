@@ -19,8 +19,8 @@ void StructureProbe::measureLowRank(const ProblemView& problem, int maxRows) {
   s.lowRank = 0;
   s.lowRankRegularized = false;
   if (!s.symmetric || s.n > maxRows) return;
-  LowRankLimits limits;  // what auto plans bpp for: r <= n / 2, C > 0
-  limits.maxRankFraction = 0.5;
+  LowRankLimits limits;  // what auto plans bpp for: r <= n / 4, C > 0
+  limits.maxRankFraction = 0.25;
   limits.tryZeroDiagonal = false;
   const std::optional<LowRankForm> form = findLowRankForm(problem.A, limits);
   if (!form) return;

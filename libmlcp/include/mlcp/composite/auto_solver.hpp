@@ -35,7 +35,7 @@ struct SolverPlan {
 ///    (Dantzig needs A itself symmetric; APGD and PGS-SM equilibrate rows);
 ///  - A symmetric, a diagonal entry <= 0: lemke, newton (n <= n_p), dantzig, pgs (the iterative
 ///    methods need A_ii > 0);
-///  - A symmetric, n <= n_p, a low-rank form G G^T + diag(C) with r <= n / 2 and C_i >= 1e-8
+///  - A symmetric, n <= n_p, a low-rank form G G^T + diag(C) with r <= n / 4 and C_i >= 1e-8
 ///    A_ii on every row (DART's relative CFM; mlcp::findLowRankForm): bpp, then as below
 ///    (docs/bpp.md: 0.1x..0.2x of the peers' time on DART's stacks);
 ///  - A symmetric, n <= n_p: dantzig, newton, lemke, apgd, pgs (exact pivoting is fastest at
