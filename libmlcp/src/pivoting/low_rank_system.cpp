@@ -27,8 +27,8 @@ void LowRankSystem::setup(const LowRankForm& form, double proximal) {
   m_V.resize(n, r);
   m_scaledG.resize(n, r);
   m_K.resize(r, r);
-  m_llt = Eigen::LLT<Eigen::MatrixXd>(r);
-  m_lu = Eigen::PartialPivLU<Eigen::MatrixXd>(r);
+  m_llt.emplace(r);
+  m_lu.emplace(r);
   for (Eigen::VectorXd* v : {&m_rhs, &m_xF, &m_y, &m_q}) v->resize(n);
   m_t.resize(r);
   m_u.resize(r);
@@ -110,12 +110,12 @@ bool LowRankSystem::factor() {
   m_K.diagonal().array() += 1.0;
   m_usedLu = !m_sliding.empty();
   if (!m_usedLu) {
-    m_llt.compute(m_K);
-    if (m_llt.info() == Eigen::Success) return true;
+    m_llt->compute(m_K);
+    if (m_llt->info() == Eigen::Success) return true;
     m_usedLu = true;
   }
-  m_lu.compute(m_K);
-  const double pivot = m_lu.matrixLU().diagonal().cwiseAbs().minCoeff();
+  m_lu->compute(m_K);
+  const double pivot = m_lu->matrixLU().diagonal().cwiseAbs().minCoeff();
   return std::isfinite(pivot) && pivot > 0.0;
 }
 
@@ -124,9 +124,9 @@ void LowRankSystem::applyInverse(const Eigen::VectorXd& in, Eigen::VectorXd& out
   for (Eigen::Index a = 0; a < nF; ++a) m_y[a] = in[a] / m_D[m_free[a]];
   m_u.noalias() = m_V.topRows(nF).transpose() * m_y.head(nF);
   if (m_usedLu)
-    m_t = m_lu.solve(m_u);
+    m_t = m_lu->solve(m_u);
   else
-    m_t = m_llt.solve(m_u);
+    m_t = m_llt->solve(m_u);
   out.head(nF) = m_y.head(nF);
   out.head(nF).noalias() -= m_scaledG.topRows(nF) * m_t;
 }

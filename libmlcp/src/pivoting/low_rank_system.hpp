@@ -8,6 +8,7 @@
 #include <Eigen/LU>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace mlcp::detail {
@@ -91,8 +92,9 @@ class LowRankSystem {
   LowRankForm::Matrix m_V;        // n_F x r (rows of V)
   LowRankForm::Matrix m_scaledG;  // n_F x r (rows of D^-1 G_F)
   Eigen::MatrixXd m_K;            // r x r
-  Eigen::LLT<Eigen::MatrixXd> m_llt;
-  Eigen::PartialPivLU<Eigen::MatrixXd> m_lu;
+  // Constructed in place at r x r by setup() (emplace: no move of a temporary factorization).
+  std::optional<Eigen::LLT<Eigen::MatrixXd>> m_llt;
+  std::optional<Eigen::PartialPivLU<Eigen::MatrixXd>> m_lu;
   bool m_usedLu = false;
   Eigen::VectorXd m_rhs, m_xF, m_y;  // n_F each (capacity n)
   Eigen::VectorXd m_t, m_u;          // r each
