@@ -172,14 +172,16 @@ void BppSolver::pivot(const ProblemView& problem, const Eigen::VectorXd& x, bool
   }
 }
 
-void BppSolver::finish(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
+void BppSolver::finish(const ProblemView& problem,
+                       const detail::NaturalMap& map,
+                       Eigen::VectorXd& x,
+                       SolveReport& report) {
   if (report.status != Status::Converged) {
     detail::projectOntoBounds(problem, x);
     return;
   }
-  problem.multiplyA(x, m_w);
-  const detail::NaturalMap map =
-      detail::naturalMapResidual(problem, x, [&](int i) { return m_w[i]; });
+  // map is x's residual in the form (within 1e-12 max|A| of A); MixedLCP::solve() holds a
+  // Converged status to the tolerance on the original A.
   if (m_options.accepts(map.absolute, map.relative, map.scaled)) {
     m_lastState = m_state;
     m_lastFindex = problem.findex;
@@ -192,7 +194,7 @@ void BppSolver::finish(const ProblemView& problem, Eigen::VectorXd& x, SolveRepo
   }
   report.status = Status::Inaccurate;
   detail::setMessage(report.message,
-                     "feasible partition, but x misses the tolerance on A: scaled residual {:.3g}, "
+                     "feasible partition, but x misses the tolerance: scaled residual {:.3g}, "
                      "relative {:.3g} (r = {}, {} proximal iterations)",
                      map.scaled, map.relative, m_statistics.rank, m_statistics.proximalIterations);
 }
@@ -287,15 +289,15 @@ void BppSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRep
   const Eigen::VectorXd& delta = m_system->delta();
   m_shiftedB = problem.b + delta.cwiseProduct(x);
   report.status = Status::MaxIterations;
+  detail::NaturalMap map;
   while (m_statistics.proximalIterations < m_options.maxProximalIterations) {
     ++m_statistics.proximalIterations;
     const int roundsBefore = m_statistics.rounds;
     if (!pivotToFeasible(problem, x, report)) break;
     m_system->residual(x, problem.b, m_w);
-    const detail::NaturalMap map =
-        detail::naturalMapResidual(problem, x, [&](int i) { return m_w[i] + problem.b[i]; });
+    map = detail::naturalMapResidual(problem, x, [&](int i) { return m_w[i] + problem.b[i]; });
     if (m_options.accepts(map.absolute, map.relative, map.scaled) || !m_system->proximalActive()) {
-      report.status = Status::Converged;  // finish() holds it to the tolerance on A
+      report.status = Status::Converged;  // finish() holds it to the tolerance
       break;
     }
     // A partition that held through a proximal iteration is the answer's: a smaller delta
@@ -309,7 +311,7 @@ void BppSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRep
                        m_statistics.proximalIterations);
   }
   report.iterations = m_statistics.rounds;
-  finish(problem, x, report);
+  finish(problem, map, x, report);
 }
 
 }  // namespace mlcp

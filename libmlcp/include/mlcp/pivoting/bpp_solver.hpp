@@ -15,6 +15,7 @@ namespace mlcp {
 
 namespace detail {
 class LowRankSystem;
+struct NaturalMap;
 enum class RowState : std::int8_t;
 }  // namespace detail
 
@@ -92,7 +93,8 @@ struct BppStatistics {
 ///  4. With a feasible partition: x solves the proximal problem; when it does not yet solve the
 ///     original one, x_prox = x and back to 2 with the same partition (one solve on the same
 ///     factorization when the partition holds) [Rockafellar 1976, proximal point].
-/// Stopping test (SolverOptions::accepts) on the final x, with w from the original A:
+/// Stopping test (SolverOptions::accepts) on the final x, with w from the form (within 1e-12
+/// max|A| of A; MixedLCP::solve() then holds Converged to the test on the original A):
 /// Converged, or Inaccurate. MaxIterations after maxIterations rounds or the pivot budget,
 /// TimeLimit after maxSeconds, SingularPivot when K cannot be factored; x is then the last
 /// iterate projected onto its bounds.
@@ -139,7 +141,10 @@ class BppSolver final : public MixedLCP {
   void switchFriction(bool fixed, const Eigen::VectorXd& x);
   int collectInfeasible(const ProblemView& problem, const Eigen::VectorXd& x, double size);
   void pivot(const ProblemView& problem, const Eigen::VectorXd& x, bool single);
-  void finish(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
+  void finish(const ProblemView& problem,
+              const detail::NaturalMap& map,
+              Eigen::VectorXd& x,
+              SolveReport& report);
 
   BppOptions m_options;
   BppStatistics m_statistics;
