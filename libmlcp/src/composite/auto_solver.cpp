@@ -3,12 +3,14 @@
 #include "core/iterative_capabilities.hpp"
 
 #include <mlcp/composite/auto_solver.hpp>
+#include <mlcp/pivoting/bpp_solver.hpp>
 
 #include <fmt/format.h>
 
 #include <array>
 #include <initializer_list>
 #include <iterator>
+#include <utility>
 
 namespace mlcp {
 
@@ -17,6 +19,15 @@ AutoSolver::AutoSolver(const SolverSettings& settings)
       m_chain(std::make_unique<detail::SolverChain>()),
       m_probe(std::make_unique<detail::StructureProbe>()) {
   if (settings.relativeTolerance) m_defaults.relativeTolerance = *settings.relativeTolerance;
+  // Room for every plan of choosePlan() and their reasons: a first solve allocates only the
+  // stages it runs.
+  constexpr size_t kStages = 6, kStageNames = 12, kReason = 256;
+  m_plan.stages.reserve(kStages);
+  m_order.reserve(kStages);
+  m_stageNames.reserve(kStageNames);
+  m_chain->reserve(static_cast<int>(kStageNames));
+  m_reason.reserve(kReason);
+  m_plan.reason.reserve(kReason);
 }
 
 AutoSolver::~AutoSolver() = default;
@@ -41,8 +52,16 @@ void AutoSolver::doSetup(int n) { m_chain->resize(n); }
 int AutoSolver::stageIndex(const std::string& name) {
   for (size_t k = 0; k < m_stageNames.size(); ++k)
     if (m_stageNames[k] == name) return static_cast<int>(k);
+  const size_t k = m_stageNames.size();
   m_stageNames.push_back(name);
-  return m_chain->add(makeSolver(name, m_settings));
+  detail::SolverChain::NewMatrixHook onNewMatrix;
+  if (name == "bpp")  // pivots in the form the probe found: A is not searched twice
+    onNewMatrix = [this](MixedLCP& stage) {
+      auto* bpp = dynamic_cast<BppSolver*>(&stage);
+      if (bpp != nullptr && m_probe->lowRankForm()) bpp->setLowRankForm(*m_probe->lowRankForm());
+    };
+  return m_chain->add([this, k] { return makeSolver(m_stageNames[k], m_settings); },
+                      std::move(onNewMatrix));
 }
 
 void AutoSolver::choosePlan(const ProblemView& problem) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace mlcp::detail {
 
@@ -18,15 +19,17 @@ void StructureProbe::measureLowRank(const ProblemView& problem, int maxRows) {
   ProblemStructure& s = m_structure;
   s.lowRank = 0;
   s.lowRankRegularized = false;
-  if (!s.symmetric || s.n > maxRows) return;
+  m_lowRankForm.reset();
+  if (!s.symmetric || s.n < kLowRankMinRows || s.n > maxRows) return;
   LowRankLimits limits;  // what auto plans bpp for: r <= n / 4, C > 0
   limits.maxRankFraction = 0.25;
   limits.tryZeroDiagonal = false;
-  const std::optional<LowRankForm> form = findLowRankForm(problem.A, limits);
+  std::optional<LowRankForm> form = findLowRankForm(problem.A, limits);
   if (!form) return;
   s.lowRank = form->rank();
   const Eigen::VectorXd& diagonal = problem.diagonalA();
   s.lowRankRegularized = (form->C.array() >= kRegularizedDiagonal * diagonal.array()).all();
+  if (s.lowRankRegularized) m_lowRankForm = std::move(form);
 }
 
 const ProblemStructure& StructureProbe::measure(const ProblemView& problem,

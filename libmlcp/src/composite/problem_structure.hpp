@@ -3,9 +3,11 @@
 #include "composite/islands.hpp"
 #include "linalg/symmetric_row_scaling.hpp"
 
+#include <mlcp/core/low_rank_form.hpp>
 #include <mlcp/core/mixed_lcp.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace mlcp::detail {
@@ -23,7 +25,8 @@ struct ProblemStructure {
   int islands = 1;                  ///< connected components (measured when n > a pivoting limit)
   int largestIsland = 0;            ///< rows of the largest component
   /// r of A's low-rank form G G^T + diag(C) (mlcp::findLowRankForm), 0 when it has none or it
-  /// was not looked for (only for symmetric A with n <= the pivoting limit).
+  /// was not looked for (only for symmetric A with StructureProbe::kLowRankMinRows <= n <= the
+  /// pivoting limit).
   int lowRank = 0;
   /// The low-rank form's C regularizes every row (C_i >= 1e-8 A_ii: no proximal term needed).
   bool lowRankRegularized = false;
@@ -34,14 +37,21 @@ struct ProblemStructure {
 /// Measures ProblemStructure, caching what A decides per matrix version.
 /// Cost per new matrix: O(n^2) dense, O(nonzeros log n) sparse (symmetry); the islands,
 /// O(nonzeros), only when n > islandRows; the low-rank form, O(n r^2), only when A is symmetric
-/// and n <= islandRows. Allocates when a new matrix is measured.
+/// and kLowRankMinRows <= n <= islandRows. Allocates when a new matrix is measured.
 class StructureProbe {
  public:
+  /// Smallest n for which the low-rank form is looked for: below it exact pivoting on A takes
+  /// tens of microseconds, less than looking pays back.
+  static constexpr int kLowRankMinRows = 64;
+
   /// The structure of problem (A of matrix version `version`); islands are found only when
   /// n > islandRows.
   const ProblemStructure& measure(const ProblemView& problem,
                                   std::uint64_t version,
                                   int islandRows);
+  /// The low-rank form the last measure() found (r <= n / 4, C_i >= 1e-8 A_ii), for the solver
+  /// that pivots in it (BppSolver::setLowRankForm), so A is not searched twice.
+  const std::optional<LowRankForm>& lowRankForm() const { return m_lowRankForm; }
 
  private:
   void measureLowRank(const ProblemView& problem, int maxRows);
@@ -49,6 +59,7 @@ class StructureProbe {
   ProblemStructure m_structure;
   SymmetricRowScaling m_scaling;
   Islands m_islands;
+  std::optional<LowRankForm> m_lowRankForm;
   std::uint64_t m_version = ~std::uint64_t{0};
 };
 

@@ -19,8 +19,32 @@ bool isAnswer(Status status) {
 
 int SolverChain::add(std::unique_ptr<MixedLCP> stage) {
   m_stages.push_back(std::move(stage));
+  m_factories.emplace_back();
+  m_hooks.emplace_back();
   m_stagedVersion.push_back(~std::uint64_t{0});
   return size() - 1;
+}
+
+int SolverChain::add(Factory make, NewMatrixHook onNewMatrix) {
+  m_stages.emplace_back();
+  m_factories.push_back(std::move(make));
+  m_hooks.push_back(std::move(onNewMatrix));
+  m_stagedVersion.push_back(~std::uint64_t{0});
+  return size() - 1;
+}
+
+MixedLCP& SolverChain::made(int k) {
+  std::unique_ptr<MixedLCP>& stage = m_stages[static_cast<size_t>(k)];
+  if (!stage) stage = m_factories[static_cast<size_t>(k)]();
+  return *stage;
+}
+
+void SolverChain::reserve(int stages) {
+  const auto count = static_cast<size_t>(stages);
+  m_stages.reserve(count);
+  m_factories.reserve(count);
+  m_hooks.reserve(count);
+  m_stagedVersion.reserve(count);
 }
 
 void SolverChain::resize(int n) { m_start.resize(n); }
@@ -38,11 +62,12 @@ void SolverChain::run(const ProblemView& problem,
   m_start = x;
   for (int position = 0; position < count; ++position) {
     const int k = order[position];
-    MixedLCP& stage = *m_stages[static_cast<size_t>(k)];
+    MixedLCP& stage = made(k);
     if (m_stagedVersion[static_cast<size_t>(k)] !=
         version) {  // a stage keeps its A until it changes
       stage.setMatrix(problem.A);
       m_stagedVersion[static_cast<size_t>(k)] = version;
+      if (m_hooks[static_cast<size_t>(k)]) m_hooks[static_cast<size_t>(k)](stage);
     }
     stage.setRightSide(problem.b);
     stage.setLow(problem.lo);

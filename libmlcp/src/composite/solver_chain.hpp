@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -22,18 +23,30 @@ namespace mlcp::detail {
 /// Unsupported, never InvalidProblem. Its message lists every stage tried with its status, and
 /// the reason of those that did not converge ("dantzig: unsupported (A is not symmetric ...);
 /// lemke: converged").
+/// A stage added with a factory is made when a run first reaches it, so a plan pays only for the
+/// stages it runs.
 /// Memory: each stage's own; run() allocates nothing once every stage it runs has solved once at
 /// this n (and the message's capacity covers the longest message).
 class SolverChain {
  public:
+  /// Makes a stage.
+  using Factory = std::function<std::unique_ptr<MixedLCP>()>;
+  /// Called with a stage right after it took a new matrix, before it solves.
+  using NewMatrixHook = std::function<void(MixedLCP&)>;
+
   /// Adds a stage; returns its index.
   int add(std::unique_ptr<MixedLCP> stage);
+  /// Adds a stage made by `make` when a run first reaches it, with an optional hook; returns its
+  /// index.
+  int add(Factory make, NewMatrixHook onNewMatrix = {});
   /// Number of stages.
   int size() const { return static_cast<int>(m_stages.size()); }
-  /// Stage k.
+  /// Stage k. @pre made: added made, or reached by a run
   MixedLCP& stage(int k) const { return *m_stages[static_cast<size_t>(k)]; }
   /// The stage of the last answer (-1 before a run or when no stage answered).
   int used() const { return m_used; }
+  /// Room for `stages` stages without reallocating.
+  void reserve(int stages);
   /// Sizes the chain's own workspace for n rows.
   void resize(int n);
 
@@ -47,7 +60,12 @@ class SolverChain {
            SolveReport& report);
 
  private:
-  std::vector<std::unique_ptr<MixedLCP>> m_stages;
+  /// Stage k, made now when it was added as a factory.
+  MixedLCP& made(int k);
+
+  std::vector<std::unique_ptr<MixedLCP>> m_stages;  // null until made
+  std::vector<Factory> m_factories;                 // per stage: empty when added made
+  std::vector<NewMatrixHook> m_hooks;               // per stage: may be empty
   std::vector<std::uint64_t> m_stagedVersion;  // per stage: the matrix version it holds
   Eigen::VectorXd m_start;                     // the next stage's initial guess
   int m_used = -1;

@@ -238,8 +238,16 @@ std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const SolverSettings
   }
   for (const auto& [alias, target] : kAliases)
     if (name == alias) name = target;
-  for (const SolverEntry& entry : registeredSolvers())
-    if (entry.name == name) return entry.make(settings);
+  {
+    Registry& r = registry();
+    std::unique_lock lock(r.mutex);
+    for (const SolverEntry& entry : r.entries) {
+      if (entry.name != name) continue;
+      const SolverMaker make = entry.make;  // a copy: the entry may be replaced
+      lock.unlock();
+      return make(settings);
+    }
+  }
   throw std::invalid_argument(
       fmt::format("unknown solver '{}'; known solvers: {}", name, fmt::join(solverNames(), ", ")));
 }

@@ -6,10 +6,14 @@
 #include <mlcp/core/option_check.hpp>
 #include <mlcp/pivoting/bpp_solver.hpp>
 
+#include <fmt/format.h>
+
 #include <climits>
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <stdexcept>
 
 namespace mlcp {
 
@@ -69,6 +73,18 @@ void BppSolver::setOptions(const BppOptions& options) {
   m_options = options;
   m_form.reset();
   m_formSearched = false;
+}
+
+void BppSolver::setLowRankForm(LowRankForm form) {
+  const Eigen::Index n = size();
+  if (n == 0 || form.G.rows() != n || form.C.size() != n)
+    throw std::invalid_argument(fmt::format(
+        "BppSolver::setLowRankForm: G is {} x {} and C has {} entries for a matrix of n = {}",
+        form.G.rows(), form.G.cols(), form.C.size(), n));
+  m_form = std::move(form);
+  m_formVersion = matrixVersion();
+  m_formSearched = true;
+  m_system->setup(*m_form, m_options.proximal);
 }
 
 Capabilities BppSolver::capabilities() const {

@@ -172,6 +172,31 @@ BOOST_AUTO_TEST_CASE(bad_input_is_an_invalid_problem) {
   BOOST_TEST(report.message.find("b") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(a_given_form_replaces_the_search) {
+  const mlcp::Problem problem = dartStyle(1, mlcp::MatrixForm::Dense);
+  mlcp::BppSolver searched;
+  BOOST_TEST_REQUIRE(solve(searched, problem).status == mlcp::Status::Converged);
+  BOOST_TEST_REQUIRE(searched.lowRankForm().has_value());
+  mlcp::BppSolver given;
+  given.setProblem(problem);
+  given.setLowRankForm(*searched.lowRankForm());
+  const auto& report = given.solve();
+  BOOST_TEST(report.status == mlcp::Status::Converged);
+  BOOST_TEST(given.statistics().formReused);  // no search of its own
+  BOOST_TEST((given.getLambda() - searched.getLambda()).cwiseAbs().maxCoeff() <= 1e-10);
+}
+
+BOOST_AUTO_TEST_CASE(a_given_form_of_the_wrong_size_is_rejected) {
+  mlcp::BppSolver found;
+  BOOST_TEST_REQUIRE(solve(found, dartStyle(1, mlcp::MatrixForm::Dense)).status ==
+                     mlcp::Status::Converged);
+  mlcp::BppSolver empty;  // no matrix yet
+  BOOST_CHECK_THROW(empty.setLowRankForm(*found.lowRankForm()), std::invalid_argument);
+  mlcp::BppSolver other;
+  other.setProblem(mlcp::test::randomProblem(30, 7));
+  BOOST_CHECK_THROW(other.setLowRankForm(*found.lowRankForm()), std::invalid_argument);
+}
+
 BOOST_AUTO_TEST_CASE(options_are_checked) {
   mlcp::BppOptions options;
   options.nonImprovingRounds = -1;

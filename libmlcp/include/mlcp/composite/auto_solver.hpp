@@ -35,9 +35,10 @@ struct SolverPlan {
 ///    (Dantzig needs A itself symmetric; APGD and PGS-SM equilibrate rows);
 ///  - A symmetric, a diagonal entry <= 0: lemke, newton (n <= n_p), dantzig, pgs (the iterative
 ///    methods need A_ii > 0);
-///  - A symmetric, n <= n_p, a low-rank form G G^T + diag(C) with r <= n / 4 and C_i >= 1e-8
-///    A_ii on every row (DART's relative CFM; mlcp::findLowRankForm): bpp, then as below
-///    (docs/bpp.md: 0.1x..0.2x of the peers' time on DART's stacks);
+///  - A symmetric, 64 <= n <= n_p, a low-rank form G G^T + diag(C) with r <= n / 4 and
+///    C_i >= 1e-8 A_ii on every row (DART's relative CFM; mlcp::findLowRankForm): bpp, handed
+///    the form found while measuring, then as below (docs/bpp.md: 0.1x..0.2x of the peers' time
+///    on DART's stacks);
 ///  - A symmetric, n <= n_p: dantzig, newton, lemke, apgd, pgs (exact pivoting is fastest at
 ///    this size; Newton answers where Dantzig meets a singular or redundant clamped set);
 ///  - A symmetric, n > n_p, largest island <= n_p: islands:dantzig, apgd, nncg (pivoting island
@@ -45,10 +46,10 @@ struct SolverPlan {
 ///  - A symmetric, larger: apgd, nncg, pgs (iterative, O(nonzeros) per iteration; APGD needs the
 ///    fewest iterations on contact problems).
 ///
-/// Stages are made on first use with the settings of the constructor. Memory: each stage's own,
+/// Stages are made when a solve first runs them, with the settings of the constructor. Memory: each stage's own,
 /// plus what measuring takes per new matrix (the symmetry test O(n^2) dense, O(nonzeros log n)
 /// sparse; the islands when n > n_p; the low-rank form, O(n r^2), when A is symmetric and
-/// n <= n_p). solve() allocates nothing on a second solve of the same
+/// 64 <= n <= n_p). solve() allocates nothing on a second solve of the same
 /// problem.
 class AutoSolver final : public MixedLCP {
  public:

@@ -124,6 +124,12 @@ class BppSolver final : public MixedLCP {
   const BppStatistics& statistics() const { return m_statistics; }
   /// The low-rank form of the current A, when the last solve found one.
   const std::optional<LowRankForm>& lowRankForm() const { return m_form; }
+  /// Uses `form` (A = G G^T + diag(C) for the matrix set now, e.g. found by a caller that
+  /// measured A already) instead of searching for one; kept until the next setMatrix() or
+  /// setOptions(). The caller answers for the form being A's: solve() still accepts only on the
+  /// natural-map residual of A itself.
+  /// @throws std::invalid_argument when no matrix is set or G has not n rows or C not n entries
+  void setLowRankForm(LowRankForm form);
 
   std::string_view name() const override { return "bpp"; }
   Capabilities capabilities() const override;
