@@ -66,8 +66,8 @@ class SolverChain {
   std::vector<std::unique_ptr<MixedLCP>> m_stages;  // null until made
   std::vector<Factory> m_factories;                 // per stage: empty when added made
   std::vector<NewMatrixHook> m_hooks;               // per stage: may be empty
-  std::vector<std::uint64_t> m_stagedVersion;  // per stage: the matrix version it holds
-  Eigen::VectorXd m_start;                     // the next stage's initial guess
+  std::vector<std::uint64_t> m_stagedVersion;       // per stage: the matrix version it holds
+  Eigen::VectorXd m_start;                          // the next stage's initial guess
   int m_used = -1;
 };
 

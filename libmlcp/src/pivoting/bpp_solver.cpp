@@ -6,14 +6,13 @@
 #include <mlcp/core/option_check.hpp>
 #include <mlcp/pivoting/bpp_solver.hpp>
 
-#include <fmt/format.h>
-
 #include <climits>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
 #include <stdexcept>
+#include <utility>
 
 namespace mlcp {
 

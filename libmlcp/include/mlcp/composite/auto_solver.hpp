@@ -46,11 +46,10 @@ struct SolverPlan {
 ///  - A symmetric, larger: apgd, nncg, pgs (iterative, O(nonzeros) per iteration; APGD needs the
 ///    fewest iterations on contact problems).
 ///
-/// Stages are made when a solve first runs them, with the settings of the constructor. Memory: each stage's own,
-/// plus what measuring takes per new matrix (the symmetry test O(n^2) dense, O(nonzeros log n)
-/// sparse; the islands when n > n_p; the low-rank form, O(n r^2), when A is symmetric and
-/// 64 <= n <= n_p). solve() allocates nothing on a second solve of the same
-/// problem.
+/// Stages are made when a solve first runs them, with the settings of the constructor. Memory: each
+/// stage's own, plus what measuring takes per new matrix (the symmetry test O(n^2) dense,
+/// O(nonzeros log n) sparse; the islands when n > n_p; the low-rank form, O(n r^2), when A is
+/// symmetric and 64 <= n <= n_p). solve() allocates nothing on a second solve of the same problem.
 class AutoSolver final : public MixedLCP {
  public:
   /// Largest n (or island) for which pivoting is planned first.
