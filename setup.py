@@ -49,9 +49,13 @@ class CMakeBuild(build_ext):
         reused = os.environ.get("MLCP_CMAKE_BUILD_DIR")
         if reused:
             build_dir = Path(reused).resolve()
-            if not (build_dir / "CMakeCache.txt").is_file():
+            cache = build_dir / "CMakeCache.txt"
+            if not cache.is_file():
                 raise RuntimeError(f"MLCP_CMAKE_BUILD_DIR={reused}: not a configured CMake build "
                                    "folder (no CMakeCache.txt); configure it first or unset it")
+            if not re.search(r"^MLCP_PYTHON:BOOL=ON$", cache.read_text(), re.MULTILINE):
+                raise RuntimeError(f"MLCP_CMAKE_BUILD_DIR={reused}: the folder does not build the "
+                                   "Python package (MLCP_PYTHON is not ON in its CMakeCache.txt)")
         else:
             build_dir = Path(self.build_temp).resolve() / "cmake"
             build_dir.mkdir(parents=True, exist_ok=True)
