@@ -30,7 +30,7 @@ def project_version() -> str:
     text = (SOURCE_DIR / "CMakeLists.txt").read_text()
     match = re.search(r"project\(\s*mlcp\s+VERSION\s+([0-9.]+)", text)
     if match is None:
-        raise RuntimeError("CMakeLists.txt: no project(mlcp VERSION x.y.z) to take the version from")
+        raise RuntimeError("CMakeLists.txt: no project(mlcp VERSION x.y.z) to read the version")
     return match.group(1)
 
 
