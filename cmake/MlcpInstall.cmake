@@ -1,8 +1,8 @@
 # Installs the CMake package so that another project can do
-#   find_package(mlcp CONFIG REQUIRED [COMPONENTS bullet dart ode verosim])
-#   target_link_libraries(app PRIVATE mlcp::mlcp [mlcp::adapter_bullet ...])
-# The libraries install themselves into the export set mlcpTargets; the adapters that are
-# components have their own export sets (cmake/MlcpInstallAdapter.cmake).
+#   find_package(mlcp CONFIG REQUIRED [COMPONENTS compare bullet dart ode verosim])
+#   target_link_libraries(app PRIVATE mlcp::mlcp [mlcp::compare mlcp::adapter_bullet ...])
+# The libraries install themselves into the export set mlcpTargets; the components have their
+# own export sets (libcompare/CMakeLists.txt, cmake/MlcpInstallAdapter.cmake).
 include(CMakePackageConfigHelpers)
 
 install(EXPORT mlcpTargets NAMESPACE mlcp:: DESTINATION ${MLCP_INSTALL_CMAKEDIR})

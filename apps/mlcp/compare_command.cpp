@@ -1,19 +1,20 @@
 #include "commands.hpp"
-#include "compare_figures.hpp"
 #include "compare_output.hpp"
-#include "compare_run.hpp"
-#include "compare_summary.hpp"
-#include "convergence_plots.hpp"
+#include "format_option.hpp"
 #include "interrupt_scope.hpp"
-#include "ordered_tasks.hpp"
-#include "problem_runner.hpp"
-#include "problem_source.hpp"
-#include "progress_line.hpp"
-#include "run_record.hpp"
 #include "scene_source.hpp"
-#include "solved_criterion.hpp"
+#include "shared_progress.hpp"
 #include "solver_settings_options.hpp"
 
+#include <mlcp/compare/compare_figures.hpp>
+#include <mlcp/compare/compare_run.hpp>
+#include <mlcp/compare/compare_summary.hpp>
+#include <mlcp/compare/convergence_plots.hpp>
+#include <mlcp/compare/ordered_tasks.hpp>
+#include <mlcp/compare/problem_runner.hpp>
+#include <mlcp/compare/problem_source.hpp>
+#include <mlcp/compare/run_record.hpp>
+#include <mlcp/compare/solved_criterion.hpp>
 #include <mlcp/core/solver_factory.hpp>
 #include <mlcp/io/blcp_io.hpp>
 
@@ -39,12 +40,12 @@ struct CompareArguments {
   bool longTable = false;
   bool verbose = false;
   std::string csv;
-  FigureOutputs figures;
-  double threshold = kDefaultSolvedThreshold;
+  compare::FigureOutputs figures;
+  double threshold = compare::kDefaultSolvedThreshold;
   int repeat = 1;
   int jobs = 0;  ///< worker threads; 0: all cores
   bool warmStart = false;
-  int maxDenseRows = kCompareDenseRows;
+  int maxDenseRows = compare::kCompareDenseRows;
   SolverSettings settings;
   bool builtIn = false;
   bool skipMissing = false;
@@ -62,10 +63,11 @@ std::vector<std::string> splitList(const std::string& list) {
   return names;
 }
 
-std::vector<ProblemSource> collectSources(const CompareArguments& args) {
-  std::vector<ProblemSource> sources;
-  if ((args.paths.empty() && args.scene.scene.empty()) || args.builtIn) sources = builtInSources();
-  for (ProblemSource& s : sceneSources(args.scene)) sources.push_back(std::move(s));
+std::vector<compare::ProblemSource> collectSources(const CompareArguments& args) {
+  std::vector<compare::ProblemSource> sources;
+  if ((args.paths.empty() && args.scene.scene.empty()) || args.builtIn)
+    sources = compare::builtInSources();
+  for (compare::ProblemSource& s : sceneSources(args.scene)) sources.push_back(std::move(s));
   std::vector<std::string> paths;
   for (const std::string& path : args.paths) {
     if (args.skipMissing && !std::filesystem::exists(path)) {
@@ -74,18 +76,19 @@ std::vector<ProblemSource> collectSources(const CompareArguments& args) {
     }
     paths.push_back(path);
   }
-  for (ProblemSource& s : sourcesFromPaths(paths, args.format)) sources.push_back(std::move(s));
+  for (compare::ProblemSource& s : compare::sourcesFromPaths(paths, args.format))
+    sources.push_back(std::move(s));
   return sources;
 }
 
 /// What each problem runs with: the solvers by name (each checked now: an unknown name fails
 /// before any solve), the budget as every solver's time limit.
-ProblemRunSettings runSettings(const CompareArguments& args) {
-  ProblemRunSettings run;
+compare::ProblemRunSettings runSettings(const CompareArguments& args) {
+  compare::ProblemRunSettings run;
   run.solvers = splitList(args.solvers);
   for (const std::string& name : run.solvers) makeSolver(name, args.settings);
   run.settings = args.settings;
-  if (!run.settings.maxSeconds) run.settings.maxSeconds = kCompareBudgetSeconds;
+  if (!run.settings.maxSeconds) run.settings.maxSeconds = compare::kCompareBudgetSeconds;
   run.histories = !args.figures.plot.empty() || !args.figures.html.empty();
   run.repeat = args.repeat;
   run.warmStart = args.warmStart;
@@ -107,9 +110,9 @@ std::unique_ptr<std::FILE, int (*)(std::FILE*)> linesStream() {
 /// What the delivering thread gathers, problem after problem, in batch order.
 struct CompareState {
   CompareOutput& output;
-  CompareSummary summary;
-  CompareResults results;
-  ConvergencePlots plots;
+  compare::CompareSummary summary;
+  compare::CompareResults results;
+  compare::ConvergencePlots plots;
   int delivered = 0;
 };
 
@@ -117,7 +120,7 @@ struct CompareState {
 /// progress line paused while it prints.
 void deliverProblem(const CompareArguments& args,
                     const std::string& label,
-                    ProblemRun& run,
+                    compare::ProblemRun& run,
                     CompareState& state,
                     SharedProgress& progress,
                     int& exitCode) {
@@ -132,44 +135,45 @@ void deliverProblem(const CompareArguments& args,
     return;
   }
   state.summary.add(run.records);
-  state.results.outcomes.push_back(outcomeOf(label, run.shape, run.records, args.threshold));
+  state.results.outcomes.push_back(
+      compare::outcomeOf(label, run.shape, run.records, args.threshold));
   {
     const auto paused = progress.pause();
     state.output.problem(state.results.outcomes.back(), run.records);
   }
   state.plots.add(label, run.records);
-  for (RunRecord& record : run.records) record.residualHistory = {};
+  for (compare::RunRecord& record : run.records) record.residualHistory = {};
   state.results.batch.push_back(std::move(run.records));
-  run = ProblemRun();
+  run = compare::ProblemRun();
 }
 
 void runCompare(const CompareArguments& args, int& exitCode) {
-  const std::vector<ProblemSource> sources = collectSources(args);
-  ProblemRunner runner(runSettings(args));
+  const std::vector<compare::ProblemSource> sources = collectSources(args);
+  compare::ProblemRunner runner(runSettings(args));
   const auto lines = linesStream();
   CompareOutput output(
       {args.json, args.longTable, args.verbose, args.csv, args.threshold, lines.get()});
   CompareState state{output,
-                     CompareSummary(args.threshold, args.repeat),
+                     compare::CompareSummary(args.threshold, args.repeat),
                      {},
-                     ConvergencePlots(sources.size() > 1, !args.figures.html.empty()),
+                     compare::ConvergencePlots(sources.size() > 1, !args.figures.html.empty()),
                      0};
   state.results.threshold = args.threshold;
   state.results.repeats = args.repeat;
-  std::vector<ProblemRun> runs(sources.size());
+  std::vector<compare::ProblemRun> runs(sources.size());
   SharedProgress progress(static_cast<int>(sources.size() * runner.settings().solvers.size()));
   // Ctrl-C stops the solves (the rows done are kept); while the figures are drawn it ends the
   // process as usual (each file is whole or untouched: AtomicFile).
   std::optional<InterruptScope> interrupt(std::in_place);
-  OrderedTasks tasks;
+  compare::OrderedTasks tasks;
   tasks.count = sources.size();
-  tasks.jobs = args.jobs > 0 ? args.jobs : availableCores();
+  tasks.jobs = args.jobs > 0 ? args.jobs : compare::availableCores();
   tasks.stop = [&interrupt] { return interrupt->interrupted(); };
   tasks.work = [&](size_t k) { return runner.run(sources[k], runs[k], tasks.stop, progress); };
   tasks.deliver = [&](size_t k) {
     deliverProblem(args, sources[k].label, runs[k], state, progress, exitCode);
   };
-  const bool complete = runInOrder(tasks);
+  const bool complete = compare::runInOrder(tasks);
   const int signal = interrupt->signal();
   interrupt.reset();
   progress.clear();
@@ -183,7 +187,7 @@ void runCompare(const CompareArguments& args, int& exitCode) {
   output.finish(state.summary);
   for (const std::string& approximation : output.approximations())
     state.results.notes.push_back("~ " + approximation);
-  writeFigures(args.figures, state.results, state.summary, state.plots);
+  compare::writeFigures(args.figures, state.results, state.summary, state.plots);
 }
 
 }  // namespace
@@ -211,7 +215,7 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--csv", args->csv, "Also write the rows as CSV to this file")->type_name("OUT");
   cmd->add_option("--threshold", args->threshold,
                   fmt::format("Largest {} that counts as solved (default {:g})",
-                              kSolvedMeasure.name, kDefaultSolvedThreshold))
+                              compare::kSolvedMeasure.name, compare::kDefaultSolvedThreshold))
       ->check(CLI::PositiveNumber);
   cmd->add_option("--plot", args->figures.plot,
                   "Draw the residual per iteration of the iterative solvers (PNG, gnuplot)")
@@ -237,14 +241,14 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--dense-rows", args->maxDenseRows,
                   fmt::format("Largest n on which solvers that copy A densely run (default {}; "
                               "beyond: n/a, not run)",
-                              kCompareDenseRows))
+                              compare::kCompareDenseRows))
       ->check(CLI::PositiveNumber);
   addFormatOption(*cmd, args->format);
   addSolverSettingsOptions(*cmd, args->settings);
   cmd->get_option("--max-seconds")
       ->description(fmt::format("Time budget per solve in seconds (default {:g}; 0: none): a "
                                 "solve beyond it is time-limit, never solved",
-                                kCompareBudgetSeconds));
+                                compare::kCompareBudgetSeconds));
   addSceneOptions(*cmd, args->scene, true);
   cmd->callback([args, &exitCode] { runCompare(*args, exitCode); });
 }

@@ -1,7 +1,7 @@
 #include "compare_output.hpp"
 
-#include "record_format.hpp"
-#include "solved_criterion.hpp"
+#include <mlcp/compare/record_format.hpp>
+#include <mlcp/compare/solved_criterion.hpp>
 
 #include <fmt/format.h>
 
@@ -9,19 +9,20 @@
 
 namespace mlcp::app {
 
-void CompareOutput::printUnsolved(const std::vector<RunRecord>& records) const {
-  for (const RunRecord& record : records)
-    if (record.applicable() && !isSolved(record, m_options.threshold))
+void CompareOutput::printUnsolved(const std::vector<compare::RunRecord>& records) const {
+  for (const compare::RunRecord& record : records)
+    if (record.applicable() && !compare::isSolved(record, m_options.threshold))
       fmt::print(m_options.out, "    {}: {}: {}\n", record.solver, record.status, record.message);
 }
 
 CompareOutput::CompareOutput(const CompareOutputOptions& options) : m_options(options) {
   if (!m_options.csv.empty()) {
     { const AtomicFile probe(m_options.csv); }  // throws now if the folder cannot take it
-    m_csvText = csvHeader() + '\n';
+    m_csvText = compare::csvHeader() + '\n';
   }
   if (!m_options.json)
-    fmt::print(m_options.out, "{}\n", m_options.longTable ? tableHeader() : outcomeHeader());
+    fmt::print(m_options.out, "{}\n",
+               m_options.longTable ? compare::tableHeader() : compare::outcomeHeader());
 }
 
 void CompareOutput::writeCsv() {
@@ -30,25 +31,27 @@ void CompareOutput::writeCsv() {
   m_csvWritten = std::chrono::steady_clock::now();
 }
 
-void CompareOutput::problem(const ProblemOutcome& outcome, const std::vector<RunRecord>& records) {
+void CompareOutput::problem(const compare::ProblemOutcome& outcome,
+                            const std::vector<compare::RunRecord>& records) {
   std::string approximation;
-  for (const RunRecord& record : records) {
-    if (!m_options.csv.empty()) m_csvText += toCsv(record) + '\n';
+  for (const compare::RunRecord& record : records) {
+    if (!m_options.csv.empty()) m_csvText += compare::toCsv(record) + '\n';
     if (!record.approximation.empty()) approximation = record.approximation;
   }
   if (!approximation.empty() && std::find(m_approximations.begin(), m_approximations.end(),
                                           approximation) == m_approximations.end())
     m_approximations.push_back(approximation);
   if (m_options.json) {
-    for (const RunRecord& record : records) fmt::print(m_options.out, "{}\n", toJson(record));
+    for (const compare::RunRecord& record : records)
+      fmt::print(m_options.out, "{}\n", compare::toJson(record));
   } else if (!m_options.longTable) {
-    fmt::print(m_options.out, "{}\n", outcomeLine(outcome));
+    fmt::print(m_options.out, "{}\n", compare::outcomeLine(outcome));
     if (m_options.verbose) printUnsolved(records);
   } else {
     if (!approximation.empty())
       fmt::print(m_options.out, "# {}: {}\n", outcome.problem, approximation);
-    for (const RunRecord& record : records) {
-      fmt::print(m_options.out, "{}\n", tableRow(record));
+    for (const compare::RunRecord& record : records) {
+      fmt::print(m_options.out, "{}\n", compare::tableRow(record));
       if (m_options.verbose)
         fmt::print(m_options.out, "    {}: {}\n", record.solver, record.message);
     }
@@ -59,7 +62,7 @@ void CompareOutput::problem(const ProblemOutcome& outcome, const std::vector<Run
   if (sinceWritten.count() >= kCsvCheckpointSeconds) writeCsv();
 }
 
-void CompareOutput::finish(const CompareSummary& summary) {
+void CompareOutput::finish(const compare::CompareSummary& summary) {
   writeCsv();
   // In JSON mode stdout holds only the records; the summary goes to stderr.
   std::FILE* out = m_options.json ? stderr : m_options.out;

@@ -1,9 +1,8 @@
 #pragma once
 
-#include "compare_summary.hpp"
-#include "problem_outcome.hpp"
-#include "run_record.hpp"
-
+#include <mlcp/compare/compare_summary.hpp>
+#include <mlcp/compare/problem_outcome.hpp>
+#include <mlcp/compare/run_record.hpp>
 #include <mlcp/io/atomic_file.hpp>
 
 #include <chrono>
@@ -24,7 +23,7 @@ struct CompareOutputOptions {
   /// after a problem at most once per kCsvCheckpointSeconds, and by finish(), so that a run cut
   /// short (Ctrl-C, a crash) leaves a whole file with the rows of the problems done by then.
   std::string csv;
-  double threshold = 0.0;  ///< largest residual counted as solved (isSolved())
+  double threshold = 0.0;  ///< largest residual counted as solved (compare::isSolved())
   /// Where the lines (or JSON objects) and the summary go. `mlcp compare` passes a copy of the
   /// process's stdout taken before any solve, since SolverOutputGuard sends file descriptor 1
   /// to stderr while a solver runs on another thread.
@@ -45,12 +44,13 @@ class CompareOutput {
   explicit CompareOutput(const CompareOutputOptions& options);
 
   /// Prints one problem: its outcome line, or its pairs (`records`, winner marked).
-  void problem(const ProblemOutcome& outcome, const std::vector<RunRecord>& records);
+  void problem(const compare::ProblemOutcome& outcome,
+               const std::vector<compare::RunRecord>& records);
 
   /// Prints the summary (stderr with --json) and, once each, the approximations the readers
   /// made (marked "~" on the problem lines); puts the CSV file in place with every row so far.
   /// @throws std::runtime_error on a CSV write error
-  void finish(const CompareSummary& summary);
+  void finish(const compare::CompareSummary& summary);
 
   /// Puts the CSV file in place with every row so far, now (after an interruption).
   /// @throws std::runtime_error on a CSV write error
@@ -60,7 +60,7 @@ class CompareOutput {
   const std::vector<std::string>& approximations() const { return m_approximations; }
 
  private:
-  void printUnsolved(const std::vector<RunRecord>& records) const;
+  void printUnsolved(const std::vector<compare::RunRecord>& records) const;
 
   CompareOutputOptions m_options;
   std::string m_csvText;  ///< header and rows so far (empty without --csv)

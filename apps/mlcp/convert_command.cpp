@@ -1,6 +1,7 @@
 #include "commands.hpp"
-#include "problem_source.hpp"
+#include "format_option.hpp"
 
+#include <mlcp/compare/problem_source.hpp>
 #include <mlcp/io/blcp_io.hpp>
 #include <mlcp/io/siconos_io.hpp>
 

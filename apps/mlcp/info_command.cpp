@@ -1,7 +1,8 @@
 #include "commands.hpp"
-#include "problem_source.hpp"
-#include "problem_statistics.hpp"
+#include "format_option.hpp"
 
+#include <mlcp/compare/problem_source.hpp>
+#include <mlcp/compare/problem_statistics.hpp>
 #include <mlcp/core/low_rank_form.hpp>
 
 #include <fmt/format.h>
@@ -22,7 +23,7 @@ struct InfoArguments {
 void runInfo(const InfoArguments& args) {
   const ProblemFile file = readProblemFile(args.file, args.format);
   const Problem& p = file.problem;
-  const ProblemStatistics s = computeStatistics(p);
+  const compare::ProblemStatistics s = compare::computeStatistics(p);
   fmt::print("file:       {} ({})\n", args.file, toString(file.format));
   if (!p.name.empty()) fmt::print("name:       {}\n", p.name);
   if (!file.approximation.empty()) fmt::print("note:       {}\n", file.approximation);
@@ -38,7 +39,7 @@ void runInfo(const InfoArguments& args) {
              s.diagonalMax, s.zeroDiagonal, s.negativeDiagonal);
   if (s.symmetricEigenMin)
     fmt::print("(A+A^T)/2:  eigenvalues {:.4g} .. {:.4g}: {}\n", *s.symmetricEigenMin,
-               *s.symmetricEigenMax, definiteness(s));
+               *s.symmetricEigenMax, compare::definiteness(s));
   else
     fmt::print("(A+A^T)/2:  eigenvalues not computed (n > 1500)\n");
   if (!s.conditionEstimate)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "problem_source.hpp"
+#include <mlcp/compare/problem_source.hpp>
 
 #include <CLI/CLI.hpp>
 
@@ -8,6 +8,9 @@
 #include <vector>
 
 namespace mlcp::app {
+
+/// A scene's problems are problem sources of the comparison engine.
+using compare::ProblemSource;
 
 /// The options that name a libdynamics scene: --scene NAME, --param key=value (repeatable),
 /// --dt H and, for commands that take one problem per scene, --step K.

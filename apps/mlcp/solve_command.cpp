@@ -1,10 +1,11 @@
 #include "commands.hpp"
-#include "problem_source.hpp"
-#include "record_format.hpp"
-#include "residual_plot.hpp"
-#include "run_record.hpp"
+#include "format_option.hpp"
 #include "solver_settings_options.hpp"
 
+#include <mlcp/compare/problem_source.hpp>
+#include <mlcp/compare/record_format.hpp>
+#include <mlcp/compare/residual_plot.hpp>
+#include <mlcp/compare/run_record.hpp>
 #include <mlcp/core/solver_factory.hpp>
 #include <mlcp/io/blcp_io.hpp>
 
@@ -31,13 +32,14 @@ void runSolve(const SolveArguments& args, int& exitCode) {
   SolverSettings settings = args.settings;
   if (!args.plot.empty()) settings.recordHistory = true;
   auto solver = makeSolver(args.solver, settings);
-  RunRecord record = runSolver(*solver, file.problem, args.file, args.repeat, args.warmStart);
+  compare::RunRecord record =
+      compare::runSolver(*solver, file.problem, args.file, args.repeat, args.warmStart);
   record.approximation = file.approximation;
   record.winner = record.status == Status::Converged;
   if (args.json) {
-    fmt::print("{}\n", toJson(record));
+    fmt::print("{}\n", compare::toJson(record));
   } else {
-    fmt::print("{}\n{}\n", tableHeader(), tableRow(record));
+    fmt::print("{}\n{}\n", compare::tableHeader(), compare::tableRow(record));
     fmt::print("message: {}\n", record.message);
     if (!file.approximation.empty()) fmt::print("note: {}\n", file.approximation);
   }
@@ -47,14 +49,14 @@ void runSolve(const SolveArguments& args, int& exitCode) {
     if (!args.json) fmt::print("wrote {} (BLCP with its x section)\n", args.out);
   }
   if (!args.plot.empty()) {
-    if (!drawable({record.solver, record.residualHistory})) {
+    if (!compare::drawable({record.solver, record.residualHistory})) {
       fmt::print(stderr,
                  "mlcp: --plot: {} recorded no residual history (only iterative solvers "
                  "do); {} not written\n",
                  args.solver, args.plot);
     } else {
-      writeResidualPlot({{record.solver, record.residualHistory}}, args.plot,
-                        fmt::format("Convergence of {} on {}", record.solver, args.file));
+      compare::writeResidualPlot({{record.solver, record.residualHistory}}, args.plot,
+                                 fmt::format("Convergence of {} on {}", record.solver, args.file));
     }
   }
   exitCode = record.status == Status::Converged ? 0 : 1;

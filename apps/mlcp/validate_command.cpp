@@ -1,8 +1,9 @@
 #include "commands.hpp"
-#include "problem_source.hpp"
-#include "record_format.hpp"
-#include "solution_check.hpp"
+#include "format_option.hpp"
 
+#include <mlcp/compare/problem_source.hpp>
+#include <mlcp/compare/record_format.hpp>
+#include <mlcp/compare/solution_check.hpp>
 #include <mlcp/core/residual.hpp>
 #include <mlcp/io/blcp_io.hpp>
 
@@ -33,7 +34,7 @@ void runValidate(const ValidateArguments& args, int& exitCode) {
   Eigen::VectorXd x;
   std::string source;
   if (!args.solution.empty()) {
-    x = readSolution(args.solution, problem.size());
+    x = compare::readSolution(args.solution, problem.size());
     source = args.solution;
   } else if (problem.x) {
     x = *problem.x;
@@ -43,13 +44,13 @@ void runValidate(const ValidateArguments& args, int& exitCode) {
                      "no solution to check: the file has no x section; give one with --x FILE");
   }
   const Residuals r = computeResiduals(problem, x);
-  const bool valid = isValidSolution(r, args.tolerance);
-  const std::vector<RowViolation> rows = worstRows(problem, x, args.top);
+  const bool valid = compare::isValidSolution(r, args.tolerance);
+  const std::vector<compare::RowViolation> rows = compare::worstRows(problem, x, args.top);
   exitCode = valid ? 0 : 1;
 
   if (args.json) {
     std::string list;
-    for (const RowViolation& v : rows)
+    for (const compare::RowViolation& v : rows)
       list += fmt::format(
           "{}{{\"row\": {}, \"kind\": \"{}\", \"x\": {}, \"w\": {}, \"l\": {}, "
           "\"u\": {}, \"residual\": {}, \"scaled\": {}}}",
@@ -60,8 +61,8 @@ void runValidate(const ValidateArguments& args, int& exitCode) {
         "\"residual_abs\": {}, \"residual_scaled\": {}, \"max_bound_violation\": {}, "
         "\"max_complementarity_violation\": {}, \"tolerance\": {}, \"valid\": {}, "
         "\"worst_rows\": [{}]}}\n",
-        jsonString(args.file), jsonString(source), problem.size(), number(r.relative),
-        number(r.absolute), number(r.scaled), number(r.maxBoundViolation),
+        compare::jsonString(args.file), compare::jsonString(source), problem.size(),
+        number(r.relative), number(r.absolute), number(r.scaled), number(r.maxBoundViolation),
         number(r.maxComplementarityViolation), number(args.tolerance), valid ? "true" : "false",
         list);
     return;
@@ -83,7 +84,7 @@ void runValidate(const ValidateArguments& args, int& exitCode) {
   fmt::print(
       "worst rows (by |s_i| / X):\n  {:>6} {:<16} {:>12} {:>12} {:>12} {:>12} {:>10} {:>10}\n",
       "row", "kind", "x", "w", "l", "u", "|s_i|/X", "|r_i|");
-  for (const RowViolation& v : rows)
+  for (const compare::RowViolation& v : rows)
     fmt::print("  {:>6} {:<16} {:>12.5g} {:>12.5g} {:>12.5g} {:>12.5g} {:>10.3e} {:>10.3e}\n",
                v.row, v.kind, v.x, v.w, v.lower, v.upper, v.scaled, v.residual);
 }

@@ -2,9 +2,9 @@
 // written by the tests, its output parsed.
 
 #include "json_value.hpp"
-#include "record_format.hpp"
 #include "test_data.hpp"
 
+#include <mlcp/compare/record_format.hpp>
 #include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>
@@ -275,7 +275,7 @@ BOOST_AUTO_TEST_CASE(compare_writes_csv) {
   std::vector<std::string> rows;
   for (std::string line; std::getline(csv, line);) rows.push_back(line);
   BOOST_REQUIRE(rows.size() == 4u);
-  BOOST_TEST(rows[0] == std::string(mlcp::app::kRecordKeys));
+  BOOST_TEST(rows[0] == std::string(mlcp::compare::kRecordKeys));
   for (size_t k = 1; k < rows.size(); ++k) BOOST_TEST(rows[k].find(",lemke,") != std::string::npos);
 }
 
@@ -615,7 +615,7 @@ BOOST_AUTO_TEST_CASE(a_killed_compare_leaves_whole_rows) {
   std::istringstream in(slurp(csv));
   for (std::string line; std::getline(in, line);) rows.push_back(line);
   BOOST_REQUIRE(rows.size() >= 3u);
-  BOOST_TEST(rows[0] == std::string(mlcp::app::kRecordKeys));
+  BOOST_TEST(rows[0] == std::string(mlcp::compare::kRecordKeys));
   BOOST_TEST(rows.size() % 2 == 1u);
   for (size_t k = 1; k < rows.size(); ++k) {
     BOOST_TEST_INFO(rows[k]);
@@ -645,7 +645,7 @@ BOOST_AUTO_TEST_CASE(an_interrupted_compare_keeps_the_rows_it_computed) {
   std::istringstream in(slurp(csv));
   for (std::string line; std::getline(in, line);) rows.push_back(line);
   BOOST_REQUIRE(rows.size() >= early.size());
-  BOOST_TEST(rows[0] == std::string(mlcp::app::kRecordKeys));
+  BOOST_TEST(rows[0] == std::string(mlcp::compare::kRecordKeys));
   BOOST_TEST(rows.size() % 2 == 1u);
   BOOST_TEST(rows.size() < 1u + 24u);
   std::set<std::string> problems;

@@ -1,9 +1,9 @@
 # Installs the build tree into a prefix, then configures, builds and runs test/install/consumer
-# against it, asking for the adapter components in COMPONENTS (comma-separated: those built);
-# then checks that asking for an adapter that was not installed fails find_package with a message
-# naming it; when the Python package was built (PYTHON set), imports the installed one and
-# solves with it. Variables: BUILD_DIR, SOURCE_DIR, WORK_DIR, COMPONENTS, and PYTHON (the
-# interpreter) with PYTHON_DIR (MLCP_PYTHON_INSTALL_DIR) or neither.
+# against it, asking for the components in COMPONENTS (comma-separated: those built, compare and
+# the adapters); then checks that asking for an adapter that was not installed fails
+# find_package with a message naming it; when the Python package was built (PYTHON set), imports
+# the installed one and solves with it. Variables: BUILD_DIR, SOURCE_DIR, WORK_DIR, COMPONENTS,
+# and PYTHON (the interpreter) with PYTHON_DIR (MLCP_PYTHON_INSTALL_DIR) or neither.
 cmake_minimum_required(VERSION 3.22)  # script mode: today's policies (IN_LIST)
 file(REMOVE_RECURSE ${WORK_DIR})
 string(REPLACE "," ";" components "${COMPONENTS}")
@@ -35,6 +35,9 @@ if(NOT result EQUAL 0)
 endif()
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 run(${WORK_DIR}/build/consumer)
+if(compare IN_LIST components)
+  run(${WORK_DIR}/build/compare_run)
+endif()
 foreach(framework IN ITEMS bullet dart)
   if(framework IN_LIST components)
     run(${WORK_DIR}/build/${framework}_world)

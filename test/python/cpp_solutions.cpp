@@ -3,10 +3,9 @@
 // setProblem, start from zero, solve), printing one JSON object per pair with the status and x
 // in the shortest decimal form that reads back as the same double.
 
-#include "problem_source.hpp"
-#include "run_record.hpp"
-
 #include <mlcp/adapters/registry/adapter_registry.hpp>
+#include <mlcp/compare/problem_source.hpp>
+#include <mlcp/compare/run_record.hpp>
 #include <mlcp/core/solver_factory.hpp>
 
 #include <fmt/format.h>
@@ -21,7 +20,8 @@ int main() {
   while (std::cin >> file >> solverName) {
     const mlcp::ProblemFile loaded = mlcp::readProblemFile(file);
     const auto solver = mlcp::makeSolver(solverName);
-    const mlcp::app::RunRecord record = mlcp::app::runSolver(*solver, loaded.problem, file, 1);
+    const mlcp::compare::RunRecord record =
+        mlcp::compare::runSolver(*solver, loaded.problem, file, 1);
     const Eigen::VectorXd& x = solver->getLambda();
     fmt::print("{{\"file\": \"{}\", \"solver\": \"{}\", \"status\": \"{}\", \"x\": [{}]}}\n", file,
                solverName, record.status,

@@ -3,13 +3,16 @@ value is the name the command line prints), every result type has a readable rep
 mlcp.__version__ is the project's version."""
 
 import enum
+import importlib.metadata
 import pathlib
 import pickle
 import re
 
 import numpy as np
+import pytest
 
 import mlcp
+import mlcp.batch
 
 
 def test_status_is_an_enum_whose_value_is_the_cli_name():
@@ -82,3 +85,16 @@ def test_version_is_the_projects():
     assert mlcp.__version__ == version
     assert mlcp._core.__version__ == version
     assert np.all([part.isdigit() for part in mlcp.__version__.split(".")])
+
+
+def test_an_installed_distribution_has_the_projects_version():
+    """pip's record of the package (pyproject.toml, setup.py) when the tests run against a pip
+    install (.ci/run); the build tree's package has none."""
+    try:
+        installed = importlib.metadata.version("mlcp")
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("mlcp is not installed as a distribution (the build tree's package)")
+    assert installed == mlcp.__version__
+    files = importlib.metadata.files("mlcp")
+    assert any(f.name.startswith("_core.") and f.name.endswith(".so") for f in files)
+    assert any(str(f).replace("\\", "/") == "mlcp/batch/_compare.py" for f in files)

@@ -3,9 +3,9 @@
 
 #include "array_conversion.hpp"
 #include "bindings.hpp"
-#include "problem_statistics.hpp"
-#include "solution_check.hpp"
 
+#include <mlcp/compare/problem_statistics.hpp>
+#include <mlcp/compare/solution_check.hpp>
 #include <mlcp/core/residual.hpp>
 
 #include <fmt/format.h>
@@ -24,7 +24,7 @@ struct Validation {
   py::array_t<double> rowResiduals;  ///< (n) |r_i|
   double tolerance = 0.0;
   bool valid = false;
-  std::vector<app::RowViolation> worstRows;
+  std::vector<compare::RowViolation> worstRows;
 };
 
 /// x as given (an array, or a path to a solution file as `mlcp validate --x` reads), or the
@@ -39,7 +39,7 @@ Eigen::VectorXd candidate(const Problem& problem, py::handle x) {
   if (py::isinstance<py::str>(x) || py::hasattr(x, "__fspath__")) {
     const auto path = x.cast<std::filesystem::path>();
     requireExisting(path);
-    return app::readSolution(path, problem.size());
+    return compare::readSolution(path, problem.size());
   }
   Eigen::VectorXd v = asVector(vectorArray(x, "x"));
   if (v.size() != problem.size())
@@ -65,18 +65,18 @@ void bindResiduals(py::module_& m) {
         return fmt::format("<mlcp.Residuals absolute={:.3g} relative={:.3g} scaled={:.3g}>",
                            r.absolute, r.relative, r.scaled);
       });
-  py::class_<app::RowViolation>(m, "RowViolation",
-                                "One row of a candidate x, as validate lists it.")
-      .def_readonly("row", &app::RowViolation::row)
+  py::class_<compare::RowViolation>(m, "RowViolation",
+                                    "One row of a candidate x, as validate lists it.")
+      .def_readonly("row", &compare::RowViolation::row)
       .def_property_readonly(
-          "kind", [](const app::RowViolation& v) { return std::string(v.kind); },
+          "kind", [](const compare::RowViolation& v) { return std::string(v.kind); },
           "'bound', 'friction', 'equality' or 'complementarity'")
-      .def_readonly("x", &app::RowViolation::x)
-      .def_readonly("w", &app::RowViolation::w)
-      .def_readonly("lower", &app::RowViolation::lower, "effective bound l_i for this x")
-      .def_readonly("upper", &app::RowViolation::upper, "effective bound u_i for this x")
-      .def_readonly("residual", &app::RowViolation::residual, "|r_i|")
-      .def("__repr__", [](const app::RowViolation& v) {
+      .def_readonly("x", &compare::RowViolation::x)
+      .def_readonly("w", &compare::RowViolation::w)
+      .def_readonly("lower", &compare::RowViolation::lower, "effective bound l_i for this x")
+      .def_readonly("upper", &compare::RowViolation::upper, "effective bound u_i for this x")
+      .def_readonly("residual", &compare::RowViolation::residual, "|r_i|")
+      .def("__repr__", [](const compare::RowViolation& v) {
         return fmt::format("<mlcp.RowViolation row={} {} |r|={:.3g}>", v.row, v.kind, v.residual);
       });
   py::class_<Validation>(m, "Validation", "What validate() found.")
@@ -97,7 +97,7 @@ void bindResiduals(py::module_& m) {
 }
 
 void bindStatistics(py::module_& m) {
-  using S = app::ProblemStatistics;
+  using S = compare::ProblemStatistics;
   py::class_<S>(m, "Statistics", "What `mlcp info` reports about a problem (docs/cli.md).")
       .def_readonly("n", &S::n)
       .def_readonly("nub", &S::nub)
@@ -130,7 +130,7 @@ void bindStatistics(py::module_& m) {
       .def_readonly("symmetric_eigen_min", &S::symmetricEigenMin,
                     "smallest eigenvalue of (A + A^T) / 2, None when skipped")
       .def_readonly("symmetric_eigen_max", &S::symmetricEigenMax)
-      .def_property_readonly("definiteness", &app::definiteness,
+      .def_property_readonly("definiteness", &compare::definiteness,
                              "'positive definite', 'positive semi-definite', 'indefinite' or "
                              "'not computed'")
       .def("__repr__", [](const S& s) {
@@ -138,7 +138,7 @@ void bindStatistics(py::module_& m) {
             "<mlcp.Statistics n={} nub={} friction_rows={} form={} density={:.3g} "
             "asymmetry={:.3g} definiteness='{}'>",
             s.n, s.nub, s.frictionRows, toString(s.form), s.density, s.asymmetry,
-            app::definiteness(s));
+            compare::definiteness(s));
       });
 }
 
@@ -166,11 +166,11 @@ void bindChecks(py::module_& m) {
         {
           const py::gil_scoped_release release;
           out.residuals = computeResiduals(problem, v, &perRow);
-          out.worstRows = app::worstRows(problem, v, top);
+          out.worstRows = compare::worstRows(problem, v, top);
         }
         out.rowResiduals = toArray(perRow);
         out.tolerance = tolerance;
-        out.valid = app::isValidSolution(out.residuals, tolerance);
+        out.valid = compare::isValidSolution(out.residuals, tolerance);
         return out;
       },
       py::arg("problem"), py::arg("x") = py::none(), py::arg("top") = 10,
@@ -184,7 +184,7 @@ void bindChecks(py::module_& m) {
       "statistics",
       [](const Problem& problem, int maxDenseFactor, int maxEigen) {
         const py::gil_scoped_release release;
-        return app::computeStatistics(problem, maxDenseFactor, maxEigen);
+        return compare::computeStatistics(problem, maxDenseFactor, maxEigen);
       },
       py::arg("problem"), py::arg("max_dense_factor") = 3000, py::arg("max_eigen") = 1500,
       "Problem statistics as `mlcp info` prints them (mlcp.Statistics): structure of A, bounds "

@@ -5,14 +5,15 @@
 
 #include "array_conversion.hpp"
 #include "bindings.hpp"
-#include "compare_run.hpp"
-#include "compare_summary.hpp"
-#include "performance_profile.hpp"
-#include "problem_shape.hpp"
-#include "problem_source.hpp"
-#include "record_format.hpp"
-#include "solved_criterion.hpp"
 #include "solver_keywords.hpp"
+
+#include <mlcp/compare/compare_run.hpp>
+#include <mlcp/compare/compare_summary.hpp>
+#include <mlcp/compare/performance_profile.hpp>
+#include <mlcp/compare/problem_shape.hpp>
+#include <mlcp/compare/problem_source.hpp>
+#include <mlcp/compare/record_format.hpp>
+#include <mlcp/compare/solved_criterion.hpp>
 
 #include <fmt/format.h>
 
@@ -30,7 +31,7 @@ namespace {
 /// The keys of a record, as `mlcp compare --json` writes them (record_format.hpp).
 std::vector<std::string> recordKeys() {
   std::vector<std::string> keys;
-  std::string_view rest = app::kRecordKeys;
+  std::string_view rest = compare::kRecordKeys;
   while (!rest.empty()) {
     const size_t comma = rest.find(',');
     keys.emplace_back(rest.substr(0, comma));
@@ -45,7 +46,7 @@ py::object number(double value) {
 
 /// A record as a dict with the keys of `mlcp compare --json`, numbers at full precision (JSON
 /// prints 6 digits), NaN and Inf as None (JSON's null), approximation None when empty.
-py::dict recordDict(const app::RunRecord& r) {
+py::dict recordDict(const compare::RunRecord& r) {
   py::dict d;
   d["problem"] = r.problem;
   d["solver"] = r.solver;
@@ -76,8 +77,8 @@ double numberOf(py::handle value) {
 /// What the profile and the summary read of a record given back from Python (a dict or a
 /// pandas row as a dict): problem, solver, status, applicable, residual_rel, residual_scaled,
 /// time_us, repeats.
-app::RunRecord recordOf(const py::dict& d) {
-  app::RunRecord r;
+compare::RunRecord recordOf(const py::dict& d) {
+  compare::RunRecord r;
   r.problem = d["problem"].cast<std::string>();
   r.solver = d["solver"].cast<std::string>();
   r.status = statusFromString(d["status"].cast<std::string>());
@@ -90,16 +91,16 @@ app::RunRecord recordOf(const py::dict& d) {
 
 /// Records grouped by problem (order of first appearance), winners marked anew at `threshold`:
 /// the batch the profile and the summary are computed from.
-app::CompareBatch batchOf(const py::iterable& records, double threshold) {
-  app::CompareBatch batch;
+compare::CompareBatch batchOf(const py::iterable& records, double threshold) {
+  compare::CompareBatch batch;
   std::map<std::string, size_t> index;
   for (const py::handle item : records) {
-    app::RunRecord r = recordOf(py::reinterpret_borrow<py::dict>(item));
+    compare::RunRecord r = recordOf(py::reinterpret_borrow<py::dict>(item));
     const auto [it, added] = index.emplace(r.problem, batch.size());
     if (added) batch.emplace_back();
     batch[it->second].push_back(std::move(r));
   }
-  for (std::vector<app::RunRecord>& problem : batch) app::markWinner(problem, threshold);
+  for (std::vector<compare::RunRecord>& problem : batch) compare::markWinner(problem, threshold);
   return batch;
 }
 
@@ -125,38 +126,38 @@ py::list runProblem(py::handle source,
     const py::gil_scoped_release release;
     file = readProblemFile(path);
   }
-  std::vector<app::RunRecord> records;
+  std::vector<compare::RunRecord> records;
   {
     const py::gil_scoped_release release;
-    const app::ProblemShape shape = app::shapeOf(file.problem);
+    const compare::ProblemShape shape = compare::shapeOf(file.problem);
     for (const auto& solver : made)
-      records.push_back(app::compareRun(*solver, file, shape, name, repeat, warmStart));
-    app::markWinner(records, threshold);
+      records.push_back(compare::compareRun(*solver, file, shape, name, repeat, warmStart));
+    compare::markWinner(records, threshold);
   }
   py::list out;
-  for (const app::RunRecord& r : records) out.append(recordDict(r));
+  for (const compare::RunRecord& r : records) out.append(recordDict(r));
   return out;
 }
 
 void bindProfile(py::module_& m) {
-  py::class_<app::ProfileCurve>(m, "ProfileCurve",
-                                "One solver's curve of a performance profile (Dolan & More "
-                                "2002): rho(tau) = fraction of the problems it applies to that "
-                                "it solved within tau times the fastest time.")
-      .def_readonly("solver", &app::ProfileCurve::solver)
-      .def_readonly("problems", &app::ProfileCurve::problems,
+  py::class_<compare::ProfileCurve>(m, "ProfileCurve",
+                                    "One solver's curve of a performance profile (Dolan & More "
+                                    "2002): rho(tau) = fraction of the problems it applies to that "
+                                    "it solved within tau times the fastest time.")
+      .def_readonly("solver", &compare::ProfileCurve::solver)
+      .def_readonly("problems", &compare::ProfileCurve::problems,
                     "problems the solver applies to (the denominator)")
-      .def_readonly("ratios", &app::ProfileCurve::ratios,
+      .def_readonly("ratios", &compare::ProfileCurve::ratios,
                     "time / fastest time of the problems it solved, ascending (>= 1)")
-      .def("fraction", &app::ProfileCurve::fraction, py::arg("tau"), "rho(tau)")
-      .def_property_readonly("legend", &app::profileLegend, "'solver (solved of applicable)'")
-      .def("__repr__", [](const app::ProfileCurve& c) {
-        return fmt::format("<mlcp.ProfileCurve {}>", app::profileLegend(c));
+      .def("fraction", &compare::ProfileCurve::fraction, py::arg("tau"), "rho(tau)")
+      .def_property_readonly("legend", &compare::profileLegend, "'solver (solved of applicable)'")
+      .def("__repr__", [](const compare::ProfileCurve& c) {
+        return fmt::format("<mlcp.ProfileCurve {}>", compare::profileLegend(c));
       });
   m.def(
       "performance_profile",
       [](const py::iterable& records, double threshold) {
-        return app::performanceProfile(batchOf(records, threshold), threshold);
+        return compare::performanceProfile(batchOf(records, threshold), threshold);
       },
       py::arg("records"), py::arg("threshold"),
       "The curves of `mlcp compare --profile` from records (dicts with problem, solver, status, "
@@ -164,13 +165,14 @@ void bindProfile(py::module_& m) {
   m.def(
       "profile_text",
       [](int problems, double threshold, int repeats) {
-        const app::ProfileText t = app::performanceProfileText({problems, threshold, repeats});
+        const compare::ProfileText t =
+            compare::performanceProfileText({problems, threshold, repeats});
         return py::make_tuple(t.title, t.xLabel, t.yLabel);
       },
       py::arg("problems"), py::arg("threshold"), py::arg("repeats"),
       "(title lines, x label, y label) of a profile figure, as `mlcp compare --profile` draws "
       "them.");
-  m.def("profile_tau_max", &app::profileTauMax, py::arg("curves"),
+  m.def("profile_tau_max", &compare::profileTauMax, py::arg("curves"),
         "Right end of the tau axis: max(2, 1.25 x the largest ratio).");
 }
 
@@ -178,10 +180,10 @@ void bindProfile(py::module_& m) {
 
 void bindComparison(py::module_& m) {
   m.attr("RECORD_KEYS") = py::tuple(py::cast(recordKeys()));
-  m.attr("SOLVED_MEASURE") = std::string(app::kSolvedMeasure.name);
-  m.attr("DEFAULT_THRESHOLD") = app::kDefaultSolvedThreshold;
+  m.attr("SOLVED_MEASURE") = std::string(compare::kSolvedMeasure.name);
+  m.attr("DEFAULT_THRESHOLD") = compare::kDefaultSolvedThreshold;
   m.def("run_problem", &runProblem, py::arg("source"), py::arg("solvers"),
-        py::arg("threshold") = app::kDefaultSolvedThreshold, py::arg("repeat") = 1,
+        py::arg("threshold") = compare::kDefaultSolvedThreshold, py::arg("repeat") = 1,
         py::arg("warm_start") = false, py::arg("label") = "",
         "Runs each named solver (with the keyword options) on one problem as `mlcp compare` "
         "does: a path is read (any format), a Problem used as is; n/a pairs marked, the winner "
@@ -194,7 +196,7 @@ void bindComparison(py::module_& m) {
       [](const std::vector<std::string>& paths) {
         std::vector<std::pair<std::string, std::string>> out;
         for (const std::string& path : paths) requireExisting(path);
-        for (const app::LabelledPath& f : app::problemFiles(paths))
+        for (const compare::LabelledPath& f : compare::problemFiles(paths))
           out.emplace_back(f.label, f.path.string());
         return out;
       },
@@ -205,8 +207,8 @@ void bindComparison(py::module_& m) {
   m.def(
       "summary_text",
       [](const py::iterable& records, double threshold, int repeats) {
-        app::CompareSummary summary(threshold, repeats);
-        for (const std::vector<app::RunRecord>& problem : batchOf(records, threshold))
+        compare::CompareSummary summary(threshold, repeats);
+        for (const std::vector<compare::RunRecord>& problem : batchOf(records, threshold))
           summary.add(problem);
         return summary.format();
       },

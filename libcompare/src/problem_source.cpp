@@ -1,0 +1,78 @@
+#include <mlcp/compare/problem_source.hpp>
+#include <mlcp/generators/box_problem_generator.hpp>
+#include <mlcp/generators/random_problem.hpp>
+#include <mlcp/io/blcp_io.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace mlcp::compare {
+
+namespace fs = std::filesystem;
+
+std::vector<LabelledPath> problemFiles(const std::vector<std::string>& paths) {
+  std::vector<LabelledPath> files;
+  for (const std::string& name : paths) {
+    const fs::path path(name);
+    if (!fs::exists(path))
+      throw std::runtime_error(fmt::format("{}: no such file or directory", name));
+    if (!fs::is_directory(path)) {
+      files.push_back({name, path});
+      continue;
+    }
+    std::vector<fs::path> inside;
+    for (const auto& entry : fs::recursive_directory_iterator(path))
+      if (entry.is_regular_file() && isProblemFileName(entry.path()))
+        inside.push_back(entry.path());
+    std::sort(inside.begin(), inside.end());
+    const fs::path base = path.has_filename() ? path : path.parent_path();
+    for (const fs::path& file : inside)
+      files.push_back({(base.filename() / file.lexically_relative(base)).string(), file});
+  }
+  return files;
+}
+
+std::vector<ProblemSource> sourcesFromPaths(const std::vector<std::string>& paths,
+                                            ProblemFormat format) {
+  std::vector<ProblemSource> sources;
+  for (LabelledPath& file : problemFiles(paths)) {
+    sources.push_back({std::move(file.label),
+                       [path = file.path, format] { return readProblemFile(path, format); }});
+  }
+  return sources;
+}
+
+std::vector<ProblemSource> builtInSources() {
+  std::vector<ProblemSource> sources;
+  for (const int n : {12, 60, 200, 600}) {
+    for (const std::uint64_t seed : {1u, 2u}) {
+      RandomProblemOptions options;
+      options.n = n;
+      options.seed = seed;
+      sources.push_back({fmt::format("random-n{}-seed{}", n, seed), [options] {
+                           ProblemFile file;
+                           file.problem = randomProblem(options);
+                           return file;
+                         }});
+    }
+  }
+  // Contact problems that also carry J, M^-1 and cfm, for the matrix-free solvers.
+  for (const double ratio : {1.0, 100.0}) {
+    BoxStackOptions options;
+    options.columnsX = 3;
+    options.columnsY = 2;
+    options.layers = 4;
+    options.topMassRatio = ratio;
+    sources.push_back({fmt::format("box-stacks-3x2x4-ratio{}", ratio), [options] {
+                         ProblemFile file;
+                         file.problem = toProblem(
+                             std::make_shared<const MatrixFreeProblem>(boxStacks(options)));
+                         return file;
+                       }});
+  }
+  return sources;
+}
+
+}  // namespace mlcp::compare
