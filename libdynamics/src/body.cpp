@@ -98,6 +98,7 @@ void Body::validate() const {
   requireFinite(w_WB, "angular velocity w_WB", "rad/s");
   requireFinite(f_B_W, "force f_B_W", "N");
   requireFinite(tau_B_W, "torque tau_B_W", "N m");
+  requireFinite(f_constant_B_W, "constant force f_constant_B_W", "N");
   const double norm = q_WB.norm();
   if (!q_WB.coeffs().allFinite() || !(std::abs(norm - 1.0) <= kUnitQuaternionTolerance))
     fail(

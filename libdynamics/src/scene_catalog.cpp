@@ -1,5 +1,6 @@
 #include "scenes/scene_builders.hpp"
 
+#include <mlcp/dynamics/build_world.hpp>
 #include <mlcp/dynamics/scene.hpp>
 
 #include <fmt/format.h>
@@ -12,11 +13,11 @@ namespace mlcp::dynamics {
 
 namespace {
 
-using Builder = std::function<void(const SceneParameters&, Scene&)>;
+using Describer = std::function<void(const SceneParameters&, SceneDescription&)>;
 
 struct CatalogEntry {
   SceneInfo info;
-  Builder build;
+  Describer describe;
 };
 
 const std::vector<CatalogEntry>& catalog() {
@@ -30,7 +31,7 @@ const std::vector<CatalogEntry>& catalog() {
          {"thickness", "0.1", "link cross-section edge (m)"},
          {"mass", "1", "mass of each link (kg)"},
          {"gyroscopic", "implicit", "gyroscopic mode of the links: none, explicit or implicit"}}},
-       detail::buildPendulumChain},
+       detail::describePendulumChain},
       {{"box-stack",
         "count cubes stacked on the ground plane z = 0, exactly touching, at rest under gravity; "
         "the top box is watched for drift",
@@ -38,7 +39,7 @@ const std::vector<CatalogEntry>& catalog() {
          {"size", "1", "box edge (m)"},
          {"mass", "1", "mass of each box (kg)"},
          {"mu", "0.5", "friction coefficient of every contact"}}},
-       detail::buildBoxStack},
+       detail::describeBoxStack},
       {{"box-pyramid",
         "a two-dimensional pyramid of cubes on the ground: rows boxes at the bottom, one fewer per "
         "row above, each row centred over the one below",
@@ -47,14 +48,14 @@ const std::vector<CatalogEntry>& catalog() {
          {"mass", "1", "mass of each box (kg)"},
          {"spacing", "0.01", "gap between neighbours in a row (m)"},
          {"mu", "0.5", "friction coefficient of every contact"}}},
-       detail::buildBoxPyramid},
+       detail::describeBoxPyramid},
       {{"mass-ratio",
         "a heavy 3 x 1 x 0.5 m plank of ratio * mass kg resting on two light unit cubes of mass kg "
         "2 m apart on the ground; ratio 100 and 1000 are the classic hard cases",
         {{"ratio", "100", "plank mass / cube mass"},
          {"mass", "1", "mass of each light cube (kg)"},
          {"mu", "0.5", "friction coefficient of every contact"}}},
-       detail::buildMassRatio},
+       detail::describeMassRatio},
       {{"slope",
         "a cube resting on a plane through the origin tilted by angle about y; it sticks when "
         "tan(angle) < mu and slides downhill along (cos a, 0, -sin a) when tan(angle) > mu",
@@ -62,7 +63,25 @@ const std::vector<CatalogEntry>& catalog() {
          {"mu", "0.5", "friction coefficient (default: sticks, tan 20 deg = 0.36 < 0.5)"},
          {"size", "1", "box edge (m)"},
          {"mass", "1", "box mass (kg)"}}},
-       detail::buildSlope},
+       detail::describeSlope},
+      {{"sphere-drop",
+        "a solid sphere dropped from rest with its lowest point height above the ground plane "
+        "z = 0; it lands at t = sqrt(2 height / g) and comes to rest on the plane",
+        {{"radius", "0.5", "sphere radius (m)"},
+         {"mass", "1", "sphere mass (kg)"},
+         {"height", "1", "initial height of the sphere's lowest point above the ground (m)"},
+         {"mu", "0.5", "friction coefficient of the contact"}}},
+       detail::describeSphereDrop},
+      {{"pushed-box",
+        "a cube resting on the ground plane z = 0, pushed along +x by a constant force at its "
+        "CM; with force > mu mass g it accelerates at (force - mu mass g) / mass; with mu = 0 and "
+        "force = 0 it slides at v0 forever",
+        {{"size", "1", "box edge (m)"},
+         {"mass", "1", "box mass (kg)"},
+         {"mu", "0.5", "friction coefficient of the contact"},
+         {"force", "10", "constant force along +x at the CM (N)"},
+         {"v0", "0", "initial velocity along +x (m/s)"}}},
+       detail::describePushedBox},
       {{"spinning-box",
         "a free box (80 kg, 1 x 0.4 x 0.2 m, I0 ~ diag(1.33, 6.93, 7.73) kg m^2) "
         "spinning "
@@ -77,7 +96,7 @@ const std::vector<CatalogEntry>& catalog() {
          {"lx", "1", "box size x (m)"},
          {"ly", "0.4", "box size y (m)"},
          {"lz", "0.2", "box size z (m)"}}},
-       detail::buildSpinningBox},
+       detail::describeSpinningBox},
       {{"spring",
         "a unit mass at x = x0, at rest, gravity off, held to the origin along x by one "
         "constraint row of the given ERP and CFM (or spring gains kp, kd); one step of h = 1/60 "
@@ -88,7 +107,7 @@ const std::vector<CatalogEntry>& catalog() {
          {"cfm", "1e-5", "CFM of the row (s/kg)"},
          {"kp", "", "spring stiffness (N/m); with kd, replaces erp and cfm"},
          {"kd", "", "spring damping (N s/m); with kp, replaces erp and cfm"}}},
-       detail::buildSpring},
+       detail::describeSpring},
       {{"pile",
         "count spheres (or cubes of edge 2 radius) dropped in about ten jittered layers into a "
         "square bin of four wall planes on the ground; a scale test for matrix-free solvers "
@@ -99,7 +118,7 @@ const std::vector<CatalogEntry>& catalog() {
          {"shape", "sphere", "sphere or box (box needs ODE collision)"},
          {"mu", "0.5", "friction coefficient of every contact"},
          {"seed", "1", "seed of the position jitter"}}},
-       detail::buildPile},
+       detail::describePile},
   };
   return entries;
 }
@@ -121,19 +140,30 @@ std::vector<std::string> sceneNames() {
   return names;
 }
 
-Scene makeScene(std::string_view name, const std::vector<std::string>& assignments) {
+SceneDescription describeScene(std::string_view name, const std::vector<std::string>& assignments) {
   for (const CatalogEntry& entry : catalog()) {
     if (entry.info.name != name) continue;
     const SceneParameters parameters(entry.info.parameters, assignments);
-    Scene scene;
+    SceneDescription scene;
     scene.name = entry.info.name;
     scene.parameters = parameters.summary();
-    scene.world.setName(fmt::format("{} {}", scene.name, scene.parameters));
-    entry.build(parameters, scene);
+    entry.describe(parameters, scene);
+    scene.validate();
     return scene;
   }
   throw std::invalid_argument(
       fmt::format("unknown scene '{}'; known scenes: {}", name, fmt::join(sceneNames(), ", ")));
+}
+
+Scene makeScene(std::string_view name, const std::vector<std::string>& assignments) {
+  Scene scene;
+  scene.description = describeScene(name, assignments);
+  scene.name = scene.description.name;
+  scene.parameters = scene.description.parameters;
+  scene.world = buildWorld(scene.description);
+  scene.timeStep = scene.description.timeStep;
+  scene.watchedBodies = scene.description.watchedBodies;
+  return scene;
 }
 
 }  // namespace mlcp::dynamics

@@ -71,7 +71,7 @@ void World::computeBodyTerms(double h) {
     BodyStepData& data = m_bodyData[k];
     const Eigen::Matrix3d R = body.R_WB();
     data.inverseInertia_W = R * body.I_Bcm_B.inverse() * R.transpose();
-    Eigen::Vector3d force = body.f_B_W;
+    Eigen::Vector3d force = body.f_B_W + body.f_constant_B_W;
     if (body.gravity) force += body.mass * m_gravity;
     Eigen::Vector3d torque = body.tau_B_W;
     if (body.gyroscopicMode != GyroscopicMode::None) {

@@ -15,9 +15,9 @@ namespace dyn = mlcp::dynamics;
 
 namespace {
 
-const std::vector<std::string> kNames = {"pendulum-chain", "box-stack", "box-pyramid",
-                                         "mass-ratio",     "slope",     "spinning-box",
-                                         "spring",         "pile"};
+const std::vector<std::string> kNames = {
+    "pendulum-chain", "box-stack",  "box-pyramid",  "mass-ratio", "slope",
+    "sphere-drop",    "pushed-box", "spinning-box", "spring",     "pile"};
 
 /// Scenes whose boxes touch each other need ODE's box/box test.
 bool needsOde(const std::string& name) {

@@ -1,29 +1,43 @@
 #pragma once
 
-#include <mlcp/dynamics/scene.hpp>
+#include <mlcp/dynamics/scene_description.hpp>
+#include <mlcp/dynamics/scene_parameters.hpp>
+
+#include <string>
 
 namespace mlcp::dynamics::detail {
 
-/// Scene builders: each adds the scene's bodies, joints and geometry to scene.world (empty on
-/// entry) and may set timeStep and watchedBodies. The catalog (scene_catalog.cpp) documents
-/// their parameters.
-void buildPendulumChain(const SceneParameters& parameters, Scene& scene);
-void buildBoxStack(const SceneParameters& parameters, Scene& scene);
-void buildBoxPyramid(const SceneParameters& parameters, Scene& scene);
-void buildMassRatio(const SceneParameters& parameters, Scene& scene);
-void buildSlope(const SceneParameters& parameters, Scene& scene);
-void buildSpinningBox(const SceneParameters& parameters, Scene& scene);
-void buildSpring(const SceneParameters& parameters, Scene& scene);
-void buildPile(const SceneParameters& parameters, Scene& scene);
+/// Scene describers: each adds the scene's bodies, joints and static shapes to `scene` (whose
+/// name and parameters are set, the rest default on entry) and may set its time step, gravity,
+/// material and watchedBodies. The catalog (scene_catalog.cpp) documents their parameters.
+void describePendulumChain(const SceneParameters& parameters, SceneDescription& scene);
+void describeBoxStack(const SceneParameters& parameters, SceneDescription& scene);
+void describeBoxPyramid(const SceneParameters& parameters, SceneDescription& scene);
+void describeMassRatio(const SceneParameters& parameters, SceneDescription& scene);
+void describeSlope(const SceneParameters& parameters, SceneDescription& scene);
+void describeSphereDrop(const SceneParameters& parameters, SceneDescription& scene);
+void describePushedBox(const SceneParameters& parameters, SceneDescription& scene);
+void describeSpinningBox(const SceneParameters& parameters, SceneDescription& scene);
+void describeSpring(const SceneParameters& parameters, SceneDescription& scene);
+void describePile(const SceneParameters& parameters, SceneDescription& scene);
 
-/// Adds the ground plane z = 0 (static geometry "ground"); returns its index.
-int addGround(World& world);
+/// Adds the ground plane z = 0 (static "ground").
+void addGround(SceneDescription& scene);
 
-/// Adds a box body of the given size and mass at p_WB with a matching Box geometry.
-int addBox(World& world,
+/// Adds a box body (uniform density) of the given size and mass at p_WB, at rest, with a Box
+/// shape; returns its index.
+int addBox(SceneDescription& scene,
            const std::string& name,
            const Eigen::Vector3d& size,
            double mass,
            const Eigen::Vector3d& p_WB);
+
+/// Adds a solid sphere body of the given radius and mass at p_WB, at rest, with a Sphere shape;
+/// returns its index.
+int addSphere(SceneDescription& scene,
+              const std::string& name,
+              double radius,
+              double mass,
+              const Eigen::Vector3d& p_WB);
 
 }  // namespace mlcp::dynamics::detail

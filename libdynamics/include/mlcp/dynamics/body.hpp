@@ -49,10 +49,13 @@ struct Body {
   Eigen::Vector3d p_WB = Eigen::Vector3d::Zero();         ///< CM position (unit: m)
   /// Orientation, maps B to W: a unit quaternion, |norm - 1| <= kUnitQuaternionTolerance.
   Eigen::Quaterniond q_WB = Eigen::Quaterniond::Identity();
-  Eigen::Vector3d v_WB = Eigen::Vector3d::Zero();            ///< CM velocity (unit: m/s)
-  Eigen::Vector3d w_WB = Eigen::Vector3d::Zero();            ///< angular velocity (unit: rad/s)
-  Eigen::Vector3d f_B_W = Eigen::Vector3d::Zero();           ///< applied force at CM (unit: N)
-  Eigen::Vector3d tau_B_W = Eigen::Vector3d::Zero();         ///< applied torque (unit: N m)
+  Eigen::Vector3d v_WB = Eigen::Vector3d::Zero();     ///< CM velocity (unit: m/s)
+  Eigen::Vector3d w_WB = Eigen::Vector3d::Zero();     ///< angular velocity (unit: rad/s)
+  Eigen::Vector3d f_B_W = Eigen::Vector3d::Zero();    ///< applied force at CM (unit: N)
+  Eigen::Vector3d tau_B_W = Eigen::Vector3d::Zero();  ///< applied torque (unit: N m)
+  /// Constant force at the CM (unit: N): added to f_B_W in every step and, unlike f_B_W, never
+  /// cleared (a push that lasts, e.g. the pushed-box scene's).
+  Eigen::Vector3d f_constant_B_W = Eigen::Vector3d::Zero();
   GyroscopicMode gyroscopicMode = GyroscopicMode::Implicit;  ///< see GyroscopicMode
   bool gravity = true;                                       ///< World::gravity() acts on it
 
@@ -81,7 +84,7 @@ struct Body {
 
   /// Checks a finite mass > 0; a finite inertia, symmetric within kInertiaSymmetryTolerance and
   /// positive definite (Cholesky factorisation; the message gives the smallest eigenvalue); finite
-  /// p_WB, v_WB, w_WB, f_B_W, tau_B_W; a finite q_WB of unit length within
+  /// p_WB, v_WB, w_WB, f_B_W, tau_B_W, f_constant_B_W; a finite q_WB of unit length within
   /// kUnitQuaternionTolerance.
   /// @throws std::invalid_argument "body '<name>': <field> = <value> ..." naming the body, the
   ///         field (and entry) and the offending value

@@ -6,6 +6,7 @@
 #include <mlcp/dynamics/axis_joint.hpp>
 #include <mlcp/dynamics/ball_joint.hpp>
 #include <mlcp/dynamics/body.hpp>
+#include <mlcp/dynamics/build_world.hpp>
 #include <mlcp/dynamics/built_in_collision.hpp>
 #include <mlcp/dynamics/collision_detector.hpp>
 #include <mlcp/dynamics/constraint.hpp>
@@ -22,6 +23,7 @@
 #include <mlcp/dynamics/ode_collision.hpp>
 #include <mlcp/dynamics/row_softness.hpp>
 #include <mlcp/dynamics/scene.hpp>
+#include <mlcp/dynamics/scene_description.hpp>
 #include <mlcp/dynamics/scene_parameters.hpp>
 #include <mlcp/dynamics/scene_stepper.hpp>
 #include <mlcp/dynamics/slider_joint.hpp>

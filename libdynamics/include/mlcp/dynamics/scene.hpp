@@ -1,5 +1,6 @@
 #pragma once
 
+#include <mlcp/dynamics/scene_description.hpp>
 #include <mlcp/dynamics/scene_parameters.hpp>
 #include <mlcp/dynamics/step_problem.hpp>
 #include <mlcp/dynamics/world.hpp>
@@ -11,10 +12,12 @@
 namespace mlcp::dynamics {
 
 /// A named test world with its default time step; the same names in the tests, the command line
-/// (mlcp simulate/capture/compare --scene NAME --param key=value) and the benchmarks.
+/// (mlcp simulate/capture/compare --scene NAME --param key=value) and the benchmarks. The world
+/// is buildWorld(description): what every engine builds (docs/scenes.md).
 struct Scene {
   std::string name;                ///< e.g. "box-stack"
   std::string parameters;          ///< "key=value ..." of every parameter, defaults included
+  SceneDescription description;    ///< the scene as plain data (describeScene())
   World world;                     ///< bodies, joints, geometry; no solver yet
   double timeStep = 1.0 / 60.0;    ///< default h (unit: s)
   std::vector<int> watchedBodies;  ///< bodies whose drift the scene is about (e.g. the top box)
@@ -28,13 +31,14 @@ struct SceneInfo {
 };
 
 /// The scenes, in documentation order: pendulum-chain, box-stack, box-pyramid, mass-ratio,
-/// slope, spinning-box, spring, pile.
+/// slope, sphere-drop, pushed-box, spinning-box, spring, pile (docs/scenes.md).
 const std::vector<SceneInfo>& sceneCatalog();
 
 /// Names of sceneCatalog().
 std::vector<std::string> sceneNames();
 
-/// Builds the scene `name` with "key=value" parameters (defaults for the others).
+/// Builds the scene `name` with "key=value" parameters (defaults for the others): its
+/// describeScene() description and the World buildWorld() makes of it.
 /// @throws std::invalid_argument for an unknown scene (listing the names) or bad parameters
 Scene makeScene(std::string_view name, const std::vector<std::string>& assignments = {});
 

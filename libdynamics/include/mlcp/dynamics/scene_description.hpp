@@ -19,10 +19,10 @@ namespace mlcp::dynamics {
 /// carries (none for a body that never touches anything, e.g. a pendulum link or the spring's
 /// mass). Engines build it as a body with that shape centred at the CM, its axes the body axes.
 struct BodyDescription {
-  std::string name;                                       ///< unique in the scene, e.g. "box3"
-  double mass = 1.0;                                      ///< (unit: kg), > 0
-  Eigen::Matrix3d I_Bcm_B = Eigen::Matrix3d::Identity();  ///< inertia about the CM (kg m^2), SPD
-  Eigen::Vector3d p_WB = Eigen::Vector3d::Zero();         ///< CM position (unit: m)
+  std::string name;                                          ///< unique in the scene, e.g. "box3"
+  double mass = 1.0;                                         ///< (unit: kg), > 0
+  Eigen::Matrix3d I_Bcm_B = Eigen::Matrix3d::Identity();     ///< inertia about the CM (kg m^2), SPD
+  Eigen::Vector3d p_WB = Eigen::Vector3d::Zero();            ///< CM position (unit: m)
   Eigen::Quaterniond q_WB = Eigen::Quaterniond::Identity();  ///< orientation, unit quaternion
   Eigen::Vector3d v_WB = Eigen::Vector3d::Zero();            ///< CM velocity (unit: m/s)
   Eigen::Vector3d w_WB = Eigen::Vector3d::Zero();            ///< angular velocity (unit: rad/s)
@@ -48,10 +48,10 @@ enum class JointKind {
 
 /// A joint between body0 and body1 (indices into SceneDescription::bodies; -1 = the world).
 struct JointDescription {
-  std::string name;                                   ///< e.g. "ball2"
-  JointKind kind = JointKind::Ball;                   ///< see JointKind
-  int body0 = -1;                                     ///< -1: the world
-  int body1 = 0;                                      ///< a body index
+  std::string name;                                    ///< e.g. "ball2"
+  JointKind kind = JointKind::Ball;                    ///< see JointKind
+  int body0 = -1;                                      ///< -1: the world
+  int body1 = 0;                                       ///< a body index
   Eigen::Vector3d anchor_W = Eigen::Vector3d::Zero();  ///< joint point at the start (unit: m)
   Eigen::Vector3d axis_W = Eigen::Vector3d::UnitX();   ///< unit axis (Axis only)
   RowSoftness softness;  ///< ERP/CFM or spring gains; unset fields use the scene's
@@ -60,8 +60,8 @@ struct JointDescription {
 /// A scene as plain data: what every engine (libdynamics' World, ODE's world, Bullet, DART)
 /// builds. Units SI; z up; gravity along -z unless said otherwise. See docs/scenes.md.
 struct SceneDescription {
-  std::string name;                    ///< catalogue name, e.g. "box-stack"
-  std::string parameters;              ///< "key=value ..." of every parameter, defaults included
+  std::string name;        ///< catalogue name, e.g. "box-stack"
+  std::string parameters;  ///< "key=value ..." of every parameter, defaults included
   Eigen::Vector3d gravity_W{0.0, 0.0, -9.81};  ///< (unit: m/s^2)
   double timeStep = 1.0 / 60.0;                ///< h (unit: s), > 0
   double erp = 0.2;                            ///< the world's ERP (unit: 1), in [0, 1]

@@ -55,8 +55,8 @@ struct StepStatistics {
 ///
 /// One step of size h, from state (p, q, v, w):
 ///  1. contacts: the collision detector's points become ContactConstraints (material per pair);
-///  2. per body: f_ext = f + m g, tau_ext = tau + the gyroscopic term of its GyroscopicMode,
-///     M^-1 = diag(1/m I3, R I_B^-1 R^T);
+///  2. per body: f_ext = f + f_constant + m g, tau_ext = tau + the gyroscopic term of its
+///     GyroscopicMode, M^-1 = diag(1/m I3, R I_B^-1 R^T);
 ///  3. every constraint fills its rows (J, c, CFM, lo, hi, findex);
 ///  4. the MLCP in force form: A = J M^-1 J^T + diag(CFM / h), b = c / h - J (v / h + M^-1 f),
 ///     w = A lambda - b, with the rows' bounds and findex (friction rows point at their normal);
