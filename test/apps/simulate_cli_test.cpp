@@ -281,4 +281,58 @@ BOOST_AUTO_TEST_CASE(sigint_while_capture_steps_stops_it_between_steps) {
   BOOST_TEST(temporaryFiles(out) == 0);
 }
 
+// Every engine writes the same trajectory columns: ODE's own world (dWorldStep) and libdynamics
+// with Dantzig on the slope, one row per body per step from the initial state on.
+BOOST_AUTO_TEST_CASE(engines_write_the_same_trajectory_columns) {
+#ifdef MLCP_TEST_HAS_ODE_WORLD
+  const Run ode =
+      run(fmt::format("simulate --engine ode --scene slope --steps 30 --csv {}", path("ode.csv")));
+  const Run ours = run(fmt::format(
+      "simulate --engine libdynamics --scene slope --solver dantzig --steps 30 --csv {}",
+      path("libdynamics.csv")));
+  BOOST_TEST_MESSAGE("ode: " << ode.out << ode.err);
+  BOOST_TEST(ode.exitCode == 0);
+  BOOST_TEST(ours.exitCode == 0);
+  BOOST_TEST(ode.out.find("engine       ode: ode dWorldStep (Dantzig), 30 steps") !=
+             std::string::npos);
+  const std::vector<std::string> odeRows = lines(slurp(dir / "ode.csv"));
+  const std::vector<std::string> ourRows = lines(slurp(dir / "libdynamics.csv"));
+  BOOST_REQUIRE(!odeRows.empty());
+  BOOST_TEST(odeRows.front() ==
+             "step,time,body,px,py,pz,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,wbx,wby,wbz");
+  BOOST_TEST(odeRows.front() == ourRows.front());
+  BOOST_TEST(odeRows.size() == ourRows.size());
+  BOOST_TEST(trajectorySteps(dir / "ode.csv") == trajectorySteps(dir / "libdynamics.csv"));
+  BOOST_TEST(allFinite(dir / "ode.csv"));
+  BOOST_TEST(split(odeRows.back(), ',').size() == split(ourRows.back(), ',').size());
+#else
+  BOOST_TEST_MESSAGE("ODE's world adapter not built: only libdynamics can be compared");
+  BOOST_TEST(run("simulate --engine ode --scene slope").exitCode != 0);
+#endif
+}
+
+// Bad engine input is named and nothing is written: an unknown engine, an engine without scene
+// stepping in this build, a solver ODE does not take, a scene element ODE cannot build.
+BOOST_AUTO_TEST_CASE(bad_engine_input_is_named_and_nothing_is_written) {
+  const std::string csv = path("never.csv");
+  const Run unknown = run(fmt::format("simulate --engine havok --scene slope --csv {}", csv));
+  BOOST_TEST(unknown.exitCode != 0);
+  BOOST_TEST(unknown.err.find("unknown engine 'havok' (engines: libdynamics, ode, bullet, dart)") !=
+             std::string::npos);
+#ifdef MLCP_TEST_HAS_ODE_WORLD
+  const Run solver =
+      run(fmt::format("simulate --engine ode --scene slope --solver pgs --csv {}", csv));
+  BOOST_TEST(solver.exitCode != 0);
+  BOOST_TEST(solver.err.find("engine ode steps with its own solvers, not 'pgs'") !=
+             std::string::npos);
+  const Run axis = run(fmt::format("simulate --engine ode --scene spring --csv {}", csv));
+  BOOST_TEST(axis.exitCode != 0);
+  BOOST_TEST(axis.err.find("ode: scene spring: joint 'spring'") != std::string::npos);
+  const Run stats = run(fmt::format("simulate --engine ode --scene slope --stats {}", csv));
+  BOOST_TEST(stats.err.find("--stats records libdynamics' solver calls") != std::string::npos);
+#endif
+  BOOST_TEST(!fs::exists(csv));
+  BOOST_TEST(temporaryFiles(dir) == 0);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
