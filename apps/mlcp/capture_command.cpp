@@ -1,6 +1,6 @@
-// mlcp capture: run a framework's scene (Bullet, DART) and write the problems it assembles as
-// BLCP files (docs/adapters.md); without --from, a libdynamics scene (scene_capture.cpp,
-// docs/dynamics.md).
+// mlcp capture: build a scene description (docs/scenes.md) in an engine (libdynamics, Bullet,
+// DART) and write the problems it assembles as BLCP files (docs/adapters.md; libdynamics:
+// scene_capture.cpp, docs/dynamics.md).
 
 #include "commands.hpp"
 #include "scene_source.hpp"
@@ -12,6 +12,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -20,85 +21,92 @@ namespace mlcp::app {
 namespace {
 
 struct CaptureArguments {
-  std::string from;
-  std::string scene;
+  std::string engine = "libdynamics";
   std::string out = "captured";
-  std::string steps = "120";  ///< --from: one count; libdynamics: a list K1,K2,...
-  SceneArguments dynamics;    ///< --param, --dt of libdynamics scenes
+  std::string steps = "120";  ///< bullet, dart: one count; libdynamics: a list K1,K2,...
+  SceneArguments scene;       ///< --scene, --param, --dt
   int first = 0;
   int every = 1;
   int maxFiles = 0;
-  double cfm = 1e-5;
+  std::optional<double> cfm;
   bool fcl = false;
 };
+
+/// Runs the scene in Bullet or DART (adapters::captureScene). Every input is checked (the
+/// description, the engine, --steps) before anything is written.
+void captureInFramework(const CaptureArguments& args) {
+  adapters::CaptureRequest request;
+  request.framework = args.engine;
+  request.scene = dynamics::describeScene(args.scene.scene, args.scene.parameters);
+  if (args.scene.dt > 0.0) request.scene.timeStep = args.scene.dt;
+  if (args.cfm) request.scene.cfm = *args.cfm;
+  const std::vector<int> steps = parseStepList(args.steps);
+  if (steps.size() != 1)
+    throw std::invalid_argument(
+        fmt::format("--steps: with --engine {} give one number of simulation steps", args.engine));
+  const std::vector<std::string> built = adapters::captureFrameworks();
+  if (std::find(built.begin(), built.end(), args.engine) == built.end())
+    throw std::invalid_argument(
+        fmt::format("--engine {}: not built here (engines: libdynamics{}{})", args.engine,
+                    built.empty() ? "" : ", ", fmt::join(built, ", ")));
+  request.steps = steps.front();
+  request.fclCollider = args.fcl;
+  request.recorder.directory = args.out;
+  request.recorder.prefix = fmt::format("{}_{}", args.engine, args.scene.scene);
+  request.recorder.first = args.first;
+  request.recorder.every = args.every;
+  request.recorder.maxFiles = args.maxFiles;
+  const adapters::CaptureResult result = adapters::captureScene(request);
+  fmt::print("{} {} {}: {} steps, {} problems assembled ({} reported failed), {} files in {}\n",
+             args.engine, request.scene.name, request.scene.parameters, result.steps,
+             result.assembled, result.failures, result.files.size(), args.out);
+}
 
 }  // namespace
 
 void addCaptureCommand(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<CaptureArguments>();
-  const std::vector<std::string> frameworks = adapters::captureFrameworks();
-  std::vector<std::string> scenes;
-  for (const adapters::SceneKind kind : adapters::kAllSceneKinds)
-    scenes.emplace_back(adapters::toString(kind));
-  const std::vector<std::string> dynamicsScenes = dynamics::sceneNames();
-  std::vector<std::string> allScenes = scenes;
-  for (const std::string& name : dynamicsScenes)
-    if (std::find(scenes.begin(), scenes.end(), name) == scenes.end()) allScenes.push_back(name);
+  const std::vector<std::string> engines = {"libdynamics", "bullet", "dart"};
   CLI::App* cmd = app.add_subcommand(
       "capture",
-      "Run a Bullet or DART scene (--from) or a libdynamics scene and write the problems it "
+      "Build a scene in an engine (libdynamics, Bullet, DART) and write the problems it "
       "assembles (BLCP files)");
-  cmd->add_option("--from", args->from,
-                  "Framework: " + fmt::format("{}", fmt::join(frameworks, ", ")) +
-                      "; without it, --scene names a libdynamics scene")
-      ->check(CLI::IsMember(frameworks));
-  cmd->add_option("--scene", args->scene,
-                  fmt::format("Scene: with --from {}; libdynamics: {}", fmt::join(scenes, ", "),
-                              fmt::join(dynamicsScenes, ", ")))
-      ->required()
-      ->check(CLI::IsMember(allScenes));
+  cmd->add_option(
+         "--engine", args->engine,
+         fmt::format("Engine that builds and steps the scene: {} (default libdynamics; "
+                     "built here: libdynamics{}{})",
+                     fmt::join(engines, ", "), adapters::captureFrameworks().empty() ? "" : ", ",
+                     fmt::join(adapters::captureFrameworks(), ", ")))
+      ->check(CLI::IsMember(engines));
+  addSceneOptions(*cmd, args->scene, false);
+  cmd->get_option("--scene")->required();
   cmd->add_option("--steps", args->steps,
-                  "With --from: simulation steps (Bullet 1/60 s, DART 1 ms each); libdynamics: "
-                  "the steps K1,K2,... whose problems are written (NAME_stepK.blcp)");
-  cmd->add_option("--param", args->dynamics.parameters,
-                  "libdynamics scene parameter key=value (repeatable)")
-      ->allow_extra_args(false);
-  cmd->add_option("--dt", args->dynamics.dt, "libdynamics time step in seconds (default 1/60)")
-      ->check(CLI::PositiveNumber);
+                  "libdynamics: the steps K1,K2,... whose problems are written (NAME_stepK.blcp); "
+                  "bullet, dart: the number of simulation steps (every problem assembled is a "
+                  "candidate)");
   cmd->add_option("--out", args->out, "Folder of the files (created)");
-  cmd->add_option("--first", args->first, "Index of the first problem written")
+  cmd->add_option("--first", args->first, "bullet, dart: index of the first problem written")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--every", args->every, "Write every K-th problem")->check(CLI::PositiveNumber);
-  cmd->add_option("--max-files", args->maxFiles, "Stop writing after N files (0: no limit)")
+  cmd->add_option("--every", args->every, "bullet, dart: write every K-th problem")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-files", args->maxFiles,
+                  "bullet, dart: stop writing after N files (0: no limit)")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--cfm", args->cfm, "Bullet: global CFM added as cfm/h to A's diagonal")
+  cmd->add_option("--cfm", args->cfm,
+                  "bullet: the scene's CFM, Bullet's global CFM added as cfm/h to A's diagonal "
+                  "(default: the scene's, 1e-5)")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_flag("--fcl", args->fcl, "DART: FCL collision detection instead of DART's own");
+  cmd->add_flag("--fcl", args->fcl, "dart: FCL collision detection instead of DART's own");
   cmd->callback([args, &exitCode] {
-    if (args->from.empty()) {
-      args->dynamics.scene = args->scene;
-      exitCode = captureDynamicsScene(args->dynamics, parseStepList(args->steps), args->out);
+    if (args->engine != "libdynamics") {
+      captureInFramework(*args);
+      exitCode = 0;
       return;
     }
-    adapters::CaptureRequest request;
-    request.framework = args->from;
-    request.scene = adapters::parseSceneKind(args->scene);
-    const std::vector<int> steps = parseStepList(args->steps);
-    if (steps.size() != 1)
-      throw std::invalid_argument("--steps: with --from give one number of simulation steps");
-    request.steps = steps.front();
-    request.cfm = args->cfm;
-    request.fclCollider = args->fcl;
-    request.recorder.directory = args->out;
-    request.recorder.prefix = fmt::format("{}_{}", args->from, args->scene);
-    request.recorder.first = args->first;
-    request.recorder.every = args->every;
-    request.recorder.maxFiles = args->maxFiles;
-    const adapters::CaptureResult result = adapters::captureScene(request);
-    fmt::print("{} {}: {} steps, {} problems assembled ({} reported failed), {} files in {}\n",
-               args->from, args->scene, result.steps, result.assembled, result.failures,
-               result.files.size(), args->out);
-    exitCode = 0;
+    if (args->cfm || args->fcl || args->first != 0 || args->every != 1 || args->maxFiles != 0)
+      throw std::invalid_argument(
+          "--cfm, --fcl, --first, --every and --max-files apply to --engine bullet or dart");
+    exitCode = captureDynamicsScene(args->scene, parseStepList(args->steps), args->out);
   });
 }
 

@@ -1,7 +1,8 @@
-// The libdynamics mode of `mlcp capture` (no --from): writes the MLCPs a libdynamics scene
-// assembles at chosen steps as BLCP files, each row labelled by its joint or contact in a comment
-// (docs/dynamics.md). A run cut short (a non-finite state, a failing step, Ctrl-C) keeps the
-// files of the steps before and says where it stopped (docs/cli.md, "Runs cut short").
+// The libdynamics engine of `mlcp capture` (--engine libdynamics, the default): writes the MLCPs a
+// libdynamics scene assembles at chosen steps as BLCP files, each row labelled by its joint or
+// contact in a comment (docs/dynamics.md). A run cut short (a non-finite state, a failing step,
+// Ctrl-C) keeps the files of the steps before and says where it stopped (docs/cli.md, "Runs cut
+// short").
 
 #include "interrupt_scope.hpp"
 #include "run_stop.hpp"
@@ -65,8 +66,8 @@ dynamics::SceneStepper::Progress checkedProgress(dynamics::SceneStepper::Progres
 int captureDynamicsScene(const SceneArguments& scene,
                          const std::vector<int>& steps,
                          const std::string& out) {
+  dynamics::Scene built = dynamics::makeScene(scene.scene, scene.parameters);  // bad input: no file
   std::filesystem::create_directories(out);
-  dynamics::Scene built = dynamics::makeScene(scene.scene, scene.parameters);
   const InterruptScope interrupt;
   dynamics::SceneStepper stepper(
       checkedProgress(steppingProgressLine(

@@ -30,14 +30,15 @@ std::vector<ProblemSource> sceneSources(const SceneArguments& arguments);
 /// "30,60,120" as sorted distinct steps. @throws std::invalid_argument naming the bad item
 std::vector<int> parseStepList(const std::string& list);
 
-/// `mlcp capture --scene NAME --steps K1,K2 --out DIR` without --from: steps the libdynamics
+/// `mlcp capture --engine libdynamics --scene NAME --steps K1,K2 --out DIR`: steps the libdynamics
 /// scene (dynamics::SceneStepper: exact while small, real-time PGS when large) and writes
 /// DIR/NAME_stepK.blcp (the problem assembled after K steps, rows labelled in comments) for each K,
 /// printing one line per file. A run cut short (a step that fails, a state that turns
 /// non-finite, SIGINT or SIGTERM while stepping) keeps the files already written, says on stderr
 /// at which step and why it stopped, and returns RunStop::exitCode().
 /// @return 0 when every file was written, else kExitCutShort or 128 + the signal
-/// @throws std::invalid_argument for a bad scene or parameters; std::runtime_error for I/O
+/// @throws std::invalid_argument for a bad scene or parameters (before anything is written);
+///         std::runtime_error for I/O
 int captureDynamicsScene(const SceneArguments& scene,
                          const std::vector<int>& steps,
                          const std::string& out);

@@ -143,11 +143,15 @@ std::vector<std::string> sceneNames() {
 SceneDescription describeScene(std::string_view name, const std::vector<std::string>& assignments) {
   for (const CatalogEntry& entry : catalog()) {
     if (entry.info.name != name) continue;
-    const SceneParameters parameters(entry.info.parameters, assignments);
     SceneDescription scene;
     scene.name = entry.info.name;
-    scene.parameters = parameters.summary();
-    entry.describe(parameters, scene);
+    try {
+      const SceneParameters parameters(entry.info.parameters, assignments);
+      scene.parameters = parameters.summary();
+      entry.describe(parameters, scene);
+    } catch (const std::invalid_argument& error) {
+      throw std::invalid_argument(fmt::format("scene '{}': {}", scene.name, error.what()));
+    }
     scene.validate();
     return scene;
   }

@@ -3,7 +3,6 @@
 #include <mlcp/adapters/common/adapter_statistics.hpp>
 #include <mlcp/adapters/common/host_policy.hpp>
 #include <mlcp/adapters/common/problem_recorder.hpp>
-#include <mlcp/adapters/common/scene_kind.hpp>
 #include <mlcp/io/blcp_io.hpp>
 
 #include <boost/test/unit_test.hpp>
@@ -146,12 +145,6 @@ BOOST_AUTO_TEST_CASE(statistics_count_statuses_and_rejections) {
   BOOST_TEST(stats.largestSize == 12);
   BOOST_TEST(stats.maxRelativeResidual == 1e-12);
   BOOST_TEST(stats.summary().find("singular-pivot 1") != std::string::npos);
-}
-
-BOOST_AUTO_TEST_CASE(scene_names_round_trip) {
-  for (const ma::SceneKind kind : ma::kAllSceneKinds)
-    BOOST_TEST(static_cast<int>(ma::parseSceneKind(ma::toString(kind))) == static_cast<int>(kind));
-  BOOST_CHECK_THROW(ma::parseSceneKind("tower"), std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -33,12 +33,12 @@ BOOST_AUTO_TEST_CASE(captures_by_framework_name_in_memory) {
   for (const std::string& framework : ma::captureFrameworks()) {
     ma::CaptureRequest request;
     request.framework = framework;
-    request.scene = ma::SceneKind::Slope;
-    request.steps = 3;
+    request.scene = mlcp::dynamics::describeScene("slope");
+    request.steps = 4;
     const ma::CaptureResult result = ma::captureScene(request);
     BOOST_TEST(result.files.empty());
     BOOST_TEST(static_cast<int>(result.captured.size()) == result.assembled);
-    BOOST_TEST(result.assembled >= 3);
+    BOOST_TEST(result.assembled >= 3);  // DART finds no contact in the first step (exact touch)
     for (const mlcp::Problem& p : result.captured) BOOST_TEST(p.size() > 0);
   }
   ma::CaptureRequest unknown;

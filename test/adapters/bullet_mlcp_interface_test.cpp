@@ -15,6 +15,13 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+/// The box-stack scene with CFM 0.
+mlcp::dynamics::SceneDescription stackWithoutCfm() {
+  mlcp::dynamics::SceneDescription scene = mlcp::dynamics::describeScene("box-stack");
+  scene.cfm = 0.0;
+  return scene;
+}
+
 struct StackRun {
   double topDisplacement = 0.0;  // (unit: m)
   int fallbacks = 0;
@@ -26,9 +33,7 @@ StackRun runStack(const std::string& solverName,
                   const mlcp::SolverSettings& settings,
                   const ma::HostPolicy& policy) {
   ma::BulletMlcpInterface adapter(mlcp::makeSolver(solverName, settings), policy);
-  ma::BulletSceneOptions options;
-  options.kind = ma::SceneKind::BoxStack;
-  ma::BulletScene scene(options, adapter);
+  ma::BulletScene scene(mlcp::dynamics::describeScene("box-stack"), adapter);
   const int top = scene.bodyCount() - 1;
   const Eigen::Vector3d start = scene.position(top);
   for (int k = 0; k < 600; ++k) scene.step();
@@ -97,9 +102,7 @@ BOOST_AUTO_TEST_CASE(a_failure_is_bullets_fallback_and_is_counted) {
   // CFM 0 leaves the four-point manifolds singular (12 rows of rank 6): our Dantzig reports
   // SingularPivot there, the adapter answers false, and btMLCPSolver falls back.
   ma::BulletMlcpInterface adapter(mlcp::makeSolver("dantzig"));
-  ma::BulletSceneOptions options;
-  options.cfm = 0.0;
-  ma::BulletScene scene(options, adapter);
+  ma::BulletScene scene(stackWithoutCfm(), adapter);
   for (int k = 0; k < 60; ++k) scene.step();
   const ma::AdapterStatistics& stats = adapter.statistics();
   BOOST_TEST_MESSAGE("bullet box-stack with CFM 0, dantzig: " << stats.summary());
@@ -116,9 +119,7 @@ BOOST_AUTO_TEST_CASE(our_fallback_chain_answers_where_dantzig_alone_is_rejected)
     settings.maxIterations = 1000;      // the iterative stages: enough for 120 rows, a short test
     settings.relativeTolerance = 1e-5;  // what APGD reaches there in 1000 steps
     ma::BulletMlcpInterface adapter(mlcp::makeSolver(solverName, settings));
-    ma::BulletSceneOptions options;
-    options.cfm = 0.0;
-    ma::BulletScene scene(options, adapter);
+    ma::BulletScene scene(stackWithoutCfm(), adapter);
     for (int k = 0; k < 60; ++k) scene.step();
     BOOST_TEST_MESSAGE("bullet box-stack with CFM 0, " << solverName << ": "
                                                        << adapter.statistics().summary());

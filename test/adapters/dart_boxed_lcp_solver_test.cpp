@@ -16,21 +16,26 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+/// The box-stack scene at DART's default time step, 1 ms.
+mlcp::dynamics::SceneDescription stackAtOneMillisecond() {
+  mlcp::dynamics::SceneDescription scene = mlcp::dynamics::describeScene("box-stack");
+  scene.timeStep = 0.001;
+  return scene;
+}
+
 struct StackRun {
   double topDisplacement = 0.0;  // (unit: m)
   ma::AdapterStatistics statistics;
 };
 
-// The 10-box stack stepped 600 times (0.6 s at DART's 1 ms) with our solver as DART's primary
-// BoxedLcpSolver and no secondary, so every impulse DART applies is ours.
+// The box-stack scene (10 boxes) stepped 600 times at DART's default 1 ms (0.6 s) with our solver
+// as DART's primary BoxedLcpSolver and no secondary, so every impulse DART applies is ours.
 StackRun runStack(const std::string& solverName,
                   const mlcp::SolverSettings& settings,
                   const ma::HostPolicy& policy) {
   auto adapter =
       std::make_shared<ma::DartBoxedLcpSolver>(mlcp::makeSolver(solverName, settings), policy);
-  ma::DartSceneOptions options;
-  options.kind = ma::SceneKind::BoxStack;
-  ma::DartScene scene(options, adapter, nullptr);
+  ma::DartScene scene(stackAtOneMillisecond(), adapter, nullptr);
   const int top = scene.bodyCount() - 1;
   const Eigen::Vector3d start = scene.position(top);
   for (int k = 0; k < 600; ++k) scene.step();
@@ -84,9 +89,7 @@ BOOST_AUTO_TEST_CASE(works_as_dart_s_secondary_solver) {
   auto primary =
       std::make_shared<ma::DartBoxedLcpSolver>(std::make_unique<mlcp::DantzigSolver>(hopeless));
   auto secondary = std::make_shared<ma::DartBoxedLcpSolver>(mlcp::makeSolver("dantzig"));
-  ma::DartSceneOptions options;
-  options.kind = ma::SceneKind::BoxStack;
-  ma::DartScene scene(options, primary, secondary);
+  ma::DartScene scene(stackAtOneMillisecond(), primary, secondary);
   const int top = scene.bodyCount() - 1;
   const Eigen::Vector3d start = scene.position(top);
   for (int k = 0; k < 100; ++k) scene.step();

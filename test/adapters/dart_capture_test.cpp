@@ -14,8 +14,7 @@ BOOST_AUTO_TEST_SUITE(DartCapture)
 
 BOOST_AUTO_TEST_CASE(records_the_problems_of_a_box_stack) {
   const fs::path dir = mlcp::test::freshTempFolder("dart_stack");
-  ma::DartSceneOptions scene;
-  scene.kind = ma::SceneKind::BoxStack;
+  const mlcp::dynamics::SceneDescription scene = mlcp::dynamics::describeScene("box-stack");
   ma::RecorderOptions recorder;
   recorder.directory = dir;
   recorder.every = 2;

@@ -335,4 +335,56 @@ BOOST_AUTO_TEST_CASE(bad_engine_input_is_named_and_nothing_is_written) {
   BOOST_TEST(temporaryFiles(dir) == 0);
 }
 
+// capture --engine: bad scene input is refused before anything is written, naming what is wrong.
+BOOST_AUTO_TEST_CASE(capture_refuses_bad_scene_input_and_writes_nothing) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--scene box-tower", "box-tower"},
+      {"--scene box-stack --param mass=-1", "mass = -1"},
+      {"--scene box-stack --param boxes=3", "'boxes'"},
+      {"--engine havok --scene box-stack", "havok"},
+      {"--engine bullet --scene box-stack --param mass=-1", "mass = -1"},
+      {"--engine dart --scene box-stack --param boxes=3", "'boxes'"},
+  };
+  for (const auto& [arguments, named] : cases) {
+    const Run r = run(fmt::format("capture {} --steps 2 --out {}", arguments, path("refused")));
+    BOOST_TEST_CONTEXT(arguments << ": " << r.err) {
+      BOOST_TEST(r.exitCode != 0);
+      BOOST_TEST(r.err.find(named) != std::string::npos);
+      BOOST_TEST(!fs::exists(dir / "refused"));
+    }
+  }
+}
+
+// capture --engine bullet|dart: an engine not built here is named, one that is builds the scene;
+// an element the engine cannot build (the spring's axis joint) is named.
+BOOST_AUTO_TEST_CASE(capture_names_the_engine_and_what_it_cannot_build) {
+  const std::string help = run("capture --help").out;
+  const size_t from = help.find("built here: ");
+  BOOST_REQUIRE(from != std::string::npos);
+  const std::string builtHere = help.substr(from, help.find(')', from) - from);
+  for (const std::string engine : {"bullet", "dart"}) {
+    const bool built = builtHere.find(engine) != std::string::npos;
+    const Run r =
+        run(fmt::format("capture --engine {} --scene box-stack --param count=2 --steps 2 "
+                        "--out {}",
+                        engine, path(engine)));
+    BOOST_TEST_CONTEXT(engine << ": " << r.out << r.err) {
+      if (!built) {
+        BOOST_TEST(r.exitCode == 2);
+        BOOST_TEST(r.err.find("--engine " + engine + ": not built here") != std::string::npos);
+        BOOST_TEST(!fs::exists(dir / engine));
+        continue;
+      }
+      BOOST_TEST(r.exitCode == 0);
+      BOOST_TEST(r.out.find(engine + " box-stack count=2 size=1 mass=1 mu=0.5: 2 steps") !=
+                 std::string::npos);
+      const Run spring =
+          run(fmt::format("capture --engine {} --scene spring --out {}", engine, path("spring")));
+      BOOST_TEST(spring.exitCode == 2);
+      BOOST_TEST(spring.err.find(engine + " cannot build scene 'spring'") != std::string::npos);
+      BOOST_TEST(!fs::exists(dir / "spring"));
+    }
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -38,18 +38,18 @@ class CountingInterface final : public btMLCPSolverInterface {
 
 }  // namespace
 
-CaptureResult captureBulletScene(const BulletSceneOptions& scene,
+CaptureResult captureBulletScene(const dynamics::SceneDescription& scene,
                                  int steps,
-                                 const RecorderOptions& recorderOptions) {
+                                 const RecorderOptions& recorderOptions,
+                                 const BulletSceneOptions& options) {
   if (steps < 0)
     throw std::invalid_argument(fmt::format("captureBulletScene: steps = {} < 0", steps));
   ProblemRecorder recorder(recorderOptions);
   btDantzigSolver dantzig;
   CountingInterface counting(dantzig);
-  const std::string label =
-      fmt::format("bullet 3.24 {} (cfm {:g})", toString(scene.kind), scene.cfm);
+  const std::string label = fmt::format("bullet 3.24 {} (cfm {:g})", scene.name, scene.cfm);
   BulletRecordingInterface recording(counting, recorder, label);
-  BulletScene world(scene, recording);
+  BulletScene world(scene, recording, options);
   for (int k = 0; k < steps; ++k) world.step();
   if (!recorder.error().empty()) throw std::runtime_error(recorder.error());
   CaptureResult result;

@@ -8,18 +8,19 @@
 
 namespace mlcp::adapters {
 
-CaptureResult captureDartScene(const DartSceneOptions& scene,
+CaptureResult captureDartScene(const dynamics::SceneDescription& scene,
                                int steps,
-                               const RecorderOptions& recorderOptions) {
+                               const RecorderOptions& recorderOptions,
+                               const DartSceneOptions& options) {
   if (steps < 0)
     throw std::invalid_argument(fmt::format("captureDartScene: steps = {} < 0", steps));
   ProblemRecorder recorder(recorderOptions);
-  const std::string label = fmt::format("dart 6.12 {} ({} collider)", toString(scene.kind),
-                                        scene.fclCollider ? "fcl" : "dart");
+  const std::string label =
+      fmt::format("dart 6.12 {} ({} collider)", scene.name, options.fclCollider ? "fcl" : "dart");
   auto recording = std::make_shared<DartRecordingSolver>(
       std::make_shared<dart::constraint::DantzigBoxedLcpSolver>(), recorder, label);
   {
-    DartScene world(scene, recording);
+    DartScene world(scene, recording, nullptr, options);
     for (int k = 0; k < steps; ++k) world.step();
   }
   if (!recorder.error().empty()) throw std::runtime_error(recorder.error());

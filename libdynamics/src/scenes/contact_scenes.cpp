@@ -17,7 +17,7 @@ namespace mlcp::dynamics::detail {
 void describeSlope(const SceneParameters& parameters, SceneDescription& scene) {
   const double angle = parameters.number("angle") * std::numbers::pi / 180.0;
   if (!(angle >= 0.0 && angle < 0.5 * std::numbers::pi))
-    throw std::invalid_argument("scene slope: angle must be in [0, 90) degrees");
+    throw std::invalid_argument("angle must be in [0, 90) degrees");
   const double size = parameters.positive("size");
   const double mass = parameters.positive("mass");
   scene.material.mu = parameters.number("mu");
@@ -34,7 +34,7 @@ void describeSphereDrop(const SceneParameters& parameters, SceneDescription& sce
   const double radius = parameters.positive("radius");
   const double mass = parameters.positive("mass");
   const double height = parameters.number("height");
-  if (!(height >= 0.0)) throw std::invalid_argument("scene sphere-drop: height must be >= 0 m");
+  if (!(height >= 0.0)) throw std::invalid_argument("height must be >= 0 m");
   scene.material.mu = parameters.number("mu");
   addGround(scene);
   scene.watchedBodies = {
@@ -60,10 +60,9 @@ void describePile(const SceneParameters& parameters, SceneDescription& scene) {
   const double mass = parameters.positive("mass");
   const std::string shape = parameters.text("shape");
   if (shape != "sphere" && shape != "box")
-    throw std::invalid_argument(
-        fmt::format("scene pile: shape = '{}' must be sphere or box", shape));
+    throw std::invalid_argument(fmt::format("shape = '{}' must be sphere or box", shape));
   if (shape == "box" && !hasOdeCollision())
-    throw std::invalid_argument("scene pile: shape=box needs box/box collision (build with ODE)");
+    throw std::invalid_argument("shape=box needs box/box collision (build with ODE)");
   const int seed = parameters.integer("seed", 0, 1 << 30);
   scene.material.mu = parameters.number("mu");
 

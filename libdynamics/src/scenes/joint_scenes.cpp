@@ -54,7 +54,7 @@ void describeSpring(const SceneParameters& parameters, SceneDescription& scene) 
   spring.axis_W = Eigen::Vector3d::UnitX();
   const bool hasKp = !parameters.text("kp").empty();
   const bool hasKd = !parameters.text("kd").empty();
-  if (hasKp != hasKd) throw std::invalid_argument("scene spring: give both kp and kd, or neither");
+  if (hasKp != hasKd) throw std::invalid_argument("give both kp and kd, or neither");
   spring.softness =
       hasKp ? RowSoftness::fromSpring(parameters.number("kp"), parameters.number("kd"))
             : RowSoftness::fromErpCfm(parameters.number("erp"), parameters.number("cfm"));

@@ -10,10 +10,7 @@ int main() {
   namespace ma = mlcp::adapters;
   const int steps = 60;  // 1 s at Bullet's 60 Hz
   ma::BulletMlcpInterface solver(mlcp::makeSolver("dantzig"));
-  ma::BulletSceneOptions options;
-  options.kind = ma::SceneKind::BoxStack;
-  options.boxes = 3;
-  ma::BulletScene scene(options, solver);
+  ma::BulletScene scene(mlcp::dynamics::describeScene("box-stack", {"count=3"}), solver);
   const int top = scene.bodyCount() - 1;
   const Eigen::Vector3d start = scene.position(top);
   for (int k = 0; k < steps; ++k) scene.step();

@@ -12,10 +12,9 @@ int main() {
   namespace ma = mlcp::adapters;
   const int steps = 100;  // 0.1 s at DART's 1 ms
   auto solver = std::make_shared<ma::DartBoxedLcpSolver>(mlcp::makeSolver("dantzig"));
-  ma::DartSceneOptions options;
-  options.kind = ma::SceneKind::BoxStack;
-  options.boxes = 3;
-  ma::DartScene scene(options, solver, nullptr);
+  mlcp::dynamics::SceneDescription stack = mlcp::dynamics::describeScene("box-stack", {"count=3"});
+  stack.timeStep = 0.001;
+  ma::DartScene scene(stack, solver, nullptr);
   const int top = scene.bodyCount() - 1;
   const Eigen::Vector3d start = scene.position(top);
   for (int k = 0; k < steps; ++k) scene.step();

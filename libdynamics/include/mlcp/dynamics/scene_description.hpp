@@ -79,7 +79,8 @@ struct SceneDescription {
 };
 
 /// The catalogue scene `name` (sceneCatalog()) with "key=value" parameters, as a description.
-/// @throws std::invalid_argument for an unknown scene (listing the names) or bad parameters
+/// @throws std::invalid_argument for an unknown scene (listing the names) or bad parameters (the
+///         message starts "scene 'NAME': " and names the parameter)
 SceneDescription describeScene(std::string_view name,
                                const std::vector<std::string>& assignments = {});
 

@@ -1,70 +1,74 @@
 #pragma once
 
-#include <mlcp/adapters/common/scene_kind.hpp>
+#include <mlcp/dynamics/scene_description.hpp>
 
 #include <Eigen/Core>
 
 #include <memory>
-#include <string>
+#include <vector>
 
 class btMLCPSolverInterface;
 class btDiscreteDynamicsWorld;
 
 namespace mlcp::adapters {
 
-/// Settings of a BulletScene. Units: m, kg, s; gravity is -9.81 m/s^2 along z.
+/// Settings of a BulletScene that the scene description does not hold.
 struct BulletSceneOptions {
-  /// Which test scene to build (the same names as libdynamics' scenes).
-  SceneKind kind = SceneKind::BoxStack;
-  /// Number of boxes; 0 takes defaultBoxCount(kind). A pyramid needs a triangular number.
-  int boxes = 0;
-  /// Fixed step h (unit: s).
-  double timeStep = 1.0 / 60.0;
-  /// btContactSolverInfo::m_globalCfm; btMLCPSolver adds cfm / h to the diagonal of A. Bullet's
-  /// default 0 leaves A singular for the four-point box manifolds (12 rows, rank 6), which
-  /// pivoting solvers rightly refuse; 1e-5 is ODE's default.
-  double cfm = 1e-5;
-  /// Friction coefficient mu of every contact (each body gets sqrt(mu); Bullet multiplies them).
-  double friction = 0.5;
   /// Bullet's split impulse (a second MLCP per step for the position error); off uses ERP only.
   bool splitImpulse = false;
-
-  /// True when usable; otherwise sets *why to a message naming the field.
-  bool isValid(std::string* why) const;
 };
 
-/// One of the test scenes (SceneKind) built from Bullet's own bodies, shapes and constraints in a
-/// btDiscreteDynamicsWorld whose constraint solver is a btMLCPSolver over a given
-/// btMLCPSolverInterface, so that every contact and joint problem of a step goes through it.
+/// A libdynamics scene description (docs/scenes.md) built from Bullet's own bodies, shapes and
+/// constraints in a btDiscreteDynamicsWorld whose constraint solver is a btMLCPSolver over a
+/// given btMLCPSolverInterface, so that every contact and joint problem of a step goes through
+/// it. Bullet here is Debian's double-precision build (bullet-float64, BT_USE_DOUBLE_PRECISION).
 ///
-/// Scenes: boxes of 1 m (chain links 0.5 x 0.2 x 0.2 m), 1 kg, on a static ground whose top is
-/// z = 0; the stack and pyramid start resting (no overlap, pyramid columns 2 cm apart); the
-/// chain hangs horizontally from a world pivot at z = 6 m on point-to-point joints (3 unbounded
-/// rows each, so the problems have nub = 3 boxes); the slope box rests on a 20 degree incline.
-/// Sleeping is disabled so that every step assembles a problem.
+/// What is built from the description: one btRigidBody per body with its mass, the diagonal of
+/// its inertia (Bullet takes principal moments only), its pose and velocities, and its shape
+/// centred at the CM (btBoxShape, btSphereShape, btCapsuleShapeZ; a body without shape gets a
+/// btEmptyShape and never collides); static planes as btStaticPlaneShape (box/plane manifolds
+/// get several points from the first step: setPlaneConvexMultipointIterations) and static boxes
+/// as btBoxShape; JointKind::Ball as btPoint2PointConstraint (3 unbounded rows, so the
+/// problems have nub = 3 per joint); gravity; h; the world's CFM as btContactSolverInfo's
+/// m_globalCfm (btMLCPSolver adds cfm / h to A's diagonal; 0 leaves A singular for four-point box
+/// manifolds) and ERP as its m_erp; every body's friction and restitution are the square roots of
+/// the material's mu and restitution, since Bullet multiplies the two bodies' values. A body's
+/// f_B_W is applied before every step. Sleeping is disabled so that every step assembles a
+/// problem. Bullet's contact ERP (m_erp2) and its collision margins stay Bullet's own.
 class BulletScene {
  public:
-  /// @param options the scene and its settings (validated, see BulletSceneOptions::isValid)
+  /// @param scene the scene to build (checked with SceneDescription::validate)
   /// @param solver the interface btMLCPSolver calls; must outlive the scene.
-  /// @throws std::invalid_argument for invalid options.
-  BulletScene(const BulletSceneOptions& options, btMLCPSolverInterface& solver);
+  /// @param options settings the description does not hold
+  /// @throws std::invalid_argument for an invalid description, or an element Bullet cannot
+  ///         build here (a JointKind::Axis joint, a non-diagonal inertia), naming the engine,
+  ///         the scene and the element.
+  BulletScene(const dynamics::SceneDescription& scene,
+              btMLCPSolverInterface& solver,
+              const BulletSceneOptions& options = {});
   ~BulletScene();
   BulletScene(const BulletScene&) = delete;
   BulletScene& operator=(const BulletScene&) = delete;
 
-  /// Advances one fixed step of options().timeStep.
+  /// Advances one fixed step of the description's h.
   void step();
   /// Steps taken so far.
   int steps() const;
-  /// Number of dynamic boxes; box 0 is the lowest (stack, pyramid) or the pivoted end (chain).
+  /// Number of moving bodies, in the description's order.
   int bodyCount() const;
-  /// Centre of mass of a box in the world frame, p_WB (unit: m).
+  /// Centre of mass of a body in the world frame, p_WB (unit: m).
+  /// @throws std::out_of_range for a bad index
   Eigen::Vector3d position(int body) const;
+  /// The moving bodies as Bullet holds them, read back from its btRigidBody and shape objects:
+  /// mass (1 / inverse mass, kg), inertia diagonal (1 / inverse local inertia, kg m^2), shape and
+  /// size (box extents with Bullet's margin, sphere and capsule radius and length, m), CM pose
+  /// and velocities; names are the description's (Bullet bodies have none).
+  std::vector<dynamics::BodyDescription> builtBodies() const;
   /// btMLCPSolver::getNumFallbacks(): steps whose MLCP was reported failed and solved by
   /// Bullet's sequential-impulse iterations instead.
   int fallbacks() const;
-  /// The options of the constructor.
-  const BulletSceneOptions& options() const;
+  /// The description the scene was built from.
+  const dynamics::SceneDescription& description() const;
   /// The Bullet world, for what the scene does not wrap (more bodies, other settings).
   btDiscreteDynamicsWorld& world();
 

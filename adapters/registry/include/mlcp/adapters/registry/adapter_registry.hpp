@@ -2,8 +2,8 @@
 
 #include <mlcp/adapters/common/capture_result.hpp>
 #include <mlcp/adapters/common/problem_recorder.hpp>
-#include <mlcp/adapters/common/scene_kind.hpp>
 #include <mlcp/core/problem.hpp>
+#include <mlcp/dynamics/scene_description.hpp>
 
 #include <functional>
 #include <string>
@@ -18,24 +18,24 @@ namespace mlcp::adapters {
 /// (Bullet), dart-dantzig, dart-pgs (DART), siconos-* (Siconos). Safe to call more than once.
 void registerAdapterSolvers();
 
-/// Frameworks captureScene() can run in this build: "bullet" and/or "dart".
+/// Frameworks captureScene() can run in this build: "bullet" and/or "dart" (libdynamics, always
+/// there, is stepped by the command line itself).
 std::vector<std::string> captureFrameworks();
 
-/// One `mlcp capture` run.
+/// One `mlcp capture --engine bullet|dart` run.
 struct CaptureRequest {
   std::string framework = "bullet";  ///< "bullet" or "dart"
-  /// The scene the framework builds.
-  SceneKind scene = SceneKind::BoxStack;
-  int steps = 120;           ///< simulation steps
+  /// The scene the framework builds (dynamics::describeScene()); its cfm is Bullet's global CFM.
+  dynamics::SceneDescription scene;
+  int steps = 120;           ///< simulation steps of the scene's h
   RecorderOptions recorder;  ///< which problems, and where (empty folder: in memory)
-  double cfm = 1e-5;         ///< Bullet's global CFM (BulletSceneOptions::cfm)
   bool fclCollider = false;  ///< DART: FCL instead of DART's own collision detector
 };
 
-/// Runs captureBulletScene() or captureDartScene() with the framework's default scene settings
-/// and the request's overrides.
+/// Runs captureBulletScene() or captureDartScene() on the request's scene description.
 /// @throws std::invalid_argument for a framework not built here (the message lists those that
-/// are) or bad options; std::runtime_error when a file cannot be written.
+/// are) or a description the framework cannot build; std::runtime_error when a file cannot be
+/// written.
 CaptureResult captureScene(const CaptureRequest& request);
 
 /// A problem captured live from a framework's scene when load() runs (a few seconds at most).
@@ -45,8 +45,8 @@ struct LiveProblem {
 };
 
 /// The live captures `mlcp compare` can add to its built-in set: for each framework built, the
-/// box stack and the slope after 30 problems, and Bullet's pendulum chain on the ground (its
-/// 120th problem), one problem each.
+/// box-stack and slope scenes after 30 problems, and in Bullet a pendulum-chain of 20 links of
+/// 0.5 m (its 120th problem: 60 joint rows), one problem each.
 std::vector<LiveProblem> liveCapturedProblems();
 
 }  // namespace mlcp::adapters
