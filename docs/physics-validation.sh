@@ -49,7 +49,7 @@ plots() {
 gnuplot <<GNUPLOT
 th = 35 * pi / 180
 downhill(x, z) = (x - 0.5 * sin(th)) * cos(th) - (z - 0.5 * cos(th)) * sin(th)
-set terminal pngcairo size 900,700 font ",10"
+set terminal pngcairo size 800,620 font ",9"
 set output '$OUT'
 set datafile separator ','
 set xlabel 'time (s)'

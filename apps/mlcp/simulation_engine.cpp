@@ -3,6 +3,12 @@
 #ifdef MLCP_APP_HAS_ODE_WORLD
 #include "ode_simulation_engine.hpp"
 #endif
+#ifdef MLCP_APP_HAS_BULLET
+#include "bullet_simulation_engine.hpp"
+#endif
+#ifdef MLCP_APP_HAS_DART
+#include "dart_simulation_engine.hpp"
+#endif
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -34,6 +40,12 @@ bool simulationEngineBuilt(std::string_view engine) {
 #ifdef MLCP_APP_HAS_ODE_WORLD
   if (engine == "ode") return true;
 #endif
+#ifdef MLCP_APP_HAS_BULLET
+  if (engine == "bullet") return true;
+#endif
+#ifdef MLCP_APP_HAS_DART
+  if (engine == "dart") return true;
+#endif
   return engine == "libdynamics";
 }
 
@@ -49,12 +61,17 @@ std::unique_ptr<SimulationEngine> makeSimulationEngine(std::string_view engine,
     throw std::logic_error("makeSimulationEngine: libdynamics is stepped by simulate itself");
 #ifdef MLCP_APP_HAS_ODE_WORLD
   if (engine == "ode") return makeOdeSimulationEngine(scene, solver, settings);
-#else
-  (void)scene, (void)solver, (void)settings;
 #endif
+#ifdef MLCP_APP_HAS_BULLET
+  if (engine == "bullet") return makeBulletSimulationEngine(scene, solver, settings);
+#endif
+#ifdef MLCP_APP_HAS_DART
+  if (engine == "dart") return makeDartSimulationEngine(scene, solver, settings);
+#endif
+  (void)scene, (void)solver, (void)settings;
   throw std::invalid_argument(fmt::format(
-      "engine {} is not available in this mlcp (available: {}; ode is built when libode-dev is "
-      "installed, see .ci/install-deps)",
+      "engine {} is not available in this mlcp (available: {}; ode, bullet and dart are built "
+      "when libode-dev, libbullet-dev and libdart-dev are installed, see .ci/install-deps)",
       engine, fmt::join(availableEngines(), ", ")));
 }
 

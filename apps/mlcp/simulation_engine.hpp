@@ -44,7 +44,8 @@ bool simulationEngineBuilt(std::string_view engine);
 
 /// The engine `engine` (not "libdynamics", which `simulate` steps itself) for `scene`, stepped by
 /// `solver`: for ode, ODE's own steppers "dantzig" (dWorldStep) or "quickstep"
-/// (dWorldQuickStep, settings.maxIterations iterations when set, else ODE's 20).
+/// (dWorldQuickStep, settings.maxIterations iterations when set, else ODE's 20); for bullet and
+/// dart, any of our solvers (makeSolver with `settings`) inside their MLCP / boxed LCP step.
 /// @throws std::invalid_argument for an unknown engine (listing the names), an engine not built
 ///         into this binary (naming it and its package), a solver the engine cannot use (naming
 ///         the engine's own), or a scene element the engine cannot build

@@ -5,12 +5,14 @@
 #include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
@@ -281,34 +283,52 @@ BOOST_AUTO_TEST_CASE(sigint_while_capture_steps_stops_it_between_steps) {
   BOOST_TEST(temporaryFiles(out) == 0);
 }
 
-// Every engine writes the same trajectory columns: ODE's own world (dWorldStep) and libdynamics
-// with Dantzig on the slope, one row per body per step from the initial state on.
-BOOST_AUTO_TEST_CASE(engines_write_the_same_trajectory_columns) {
+/// The engines other than libdynamics built into the binary under test.
+std::vector<std::string> otherEnginesBuilt() {
+  std::vector<std::string> engines;
 #ifdef MLCP_TEST_HAS_ODE_WORLD
-  const Run ode =
-      run(fmt::format("simulate --engine ode --scene slope --steps 30 --csv {}", path("ode.csv")));
+  engines.push_back("ode");
+#endif
+#ifdef MLCP_TEST_HAS_BULLET
+  engines.push_back("bullet");
+#endif
+#ifdef MLCP_TEST_HAS_DART
+  engines.push_back("dart");
+#endif
+  return engines;
+}
+
+// Every engine writes the same trajectory columns as libdynamics with Dantzig on the slope (ODE
+// with its dWorldStep, Bullet and DART with our dantzig), one row per body per step from the
+// initial state on; the summary names the engine's solver.
+BOOST_AUTO_TEST_CASE(engines_write_the_same_trajectory_columns) {
   const Run ours = run(fmt::format(
       "simulate --engine libdynamics --scene slope --solver dantzig --steps 30 --csv {}",
       path("libdynamics.csv")));
-  BOOST_TEST_MESSAGE("ode: " << ode.out << ode.err);
-  BOOST_TEST(ode.exitCode == 0);
   BOOST_TEST(ours.exitCode == 0);
-  BOOST_TEST(ode.out.find("engine       ode: ode dWorldStep (Dantzig), 30 steps") !=
-             std::string::npos);
-  const std::vector<std::string> odeRows = lines(slurp(dir / "ode.csv"));
   const std::vector<std::string> ourRows = lines(slurp(dir / "libdynamics.csv"));
-  BOOST_REQUIRE(!odeRows.empty());
-  BOOST_TEST(odeRows.front() ==
+  BOOST_REQUIRE(!ourRows.empty());
+  BOOST_TEST(ourRows.front() ==
              "step,time,body,px,py,pz,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,wbx,wby,wbz");
-  BOOST_TEST(odeRows.front() == ourRows.front());
-  BOOST_TEST(odeRows.size() == ourRows.size());
-  BOOST_TEST(trajectorySteps(dir / "ode.csv") == trajectorySteps(dir / "libdynamics.csv"));
-  BOOST_TEST(allFinite(dir / "ode.csv"));
-  BOOST_TEST(split(odeRows.back(), ',').size() == split(ourRows.back(), ',').size());
-#else
-  BOOST_TEST_MESSAGE("ODE's world adapter not built: only libdynamics can be compared");
-  BOOST_TEST(run("simulate --engine ode --scene slope").exitCode != 0);
-#endif
+  const std::map<std::string, std::string> solverNamed = {
+      {"ode", "ode: ode dWorldStep (Dantzig), 30 steps"},
+      {"bullet", "bullet: bullet btMLCPSolver with dantzig"},
+      {"dart", "dart: dart BoxedLcpConstraintSolver with dantzig"}};
+  for (const std::string& engine : otherEnginesBuilt()) {
+    const std::string csv = engine + ".csv";
+    const Run r = run(
+        fmt::format("simulate --engine {} --scene slope --steps 30 --csv {}", engine, path(csv)));
+    BOOST_TEST_CONTEXT(engine << ": " << r.out << r.err) {
+      BOOST_TEST(r.exitCode == 0);
+      BOOST_TEST(r.out.find("engine       " + solverNamed.at(engine)) != std::string::npos);
+      const std::vector<std::string> rows = lines(slurp(dir / csv));
+      BOOST_REQUIRE(!rows.empty());
+      BOOST_TEST(rows.front() == ourRows.front());
+      BOOST_TEST(trajectorySteps(dir / csv) == trajectorySteps(dir / "libdynamics.csv"));
+      BOOST_TEST(allFinite(dir / csv));
+      BOOST_TEST(split(rows.back(), ',').size() == split(ourRows.back(), ',').size());
+    }
+  }
 }
 
 // Bad engine input is named and nothing is written: an unknown engine, an engine without scene
@@ -319,6 +339,13 @@ BOOST_AUTO_TEST_CASE(bad_engine_input_is_named_and_nothing_is_written) {
   BOOST_TEST(unknown.exitCode != 0);
   BOOST_TEST(unknown.err.find("unknown engine 'havok' (engines: libdynamics, ode, bullet, dart)") !=
              std::string::npos);
+  const std::vector<std::string> built = otherEnginesBuilt();
+  for (const std::string engine : {"ode", "bullet", "dart"}) {
+    if (std::find(built.begin(), built.end(), engine) != built.end()) continue;
+    const Run absent = run(fmt::format("simulate --engine {} --scene slope --csv {}", engine, csv));
+    BOOST_TEST(absent.err.find("engine " + engine + " is not available in this mlcp") !=
+               std::string::npos);
+  }
 #ifdef MLCP_TEST_HAS_ODE_WORLD
   const Run solver =
       run(fmt::format("simulate --engine ode --scene slope --solver pgs --csv {}", csv));
