@@ -1,7 +1,9 @@
-// Closed-form answers for libdynamics (its default collision, DantzigSolver) and for ODE 0.16's
-// own world (OdeWorld, dWorldStep), each scene from its catalogue description
-// (docs/physics-validation.md). Every tolerance is derived in its test case from the step's
-// equations (docs/dynamics.md): force form A lambda = b, an interior row ends its step with
+// Closed-form answers for libdynamics (its default collision, DantzigSolver), ODE 0.16's own
+// world (OdeWorld, dWorldStep) and, where built, Bullet (BulletScene, our Dantzig inside
+// btMLCPSolver) and DART (DartScene, our Dantzig as its boxed LCP solver), each scene from its
+// catalogue description (docs/physics-validation.md); each check runs on the engines whose
+// model it holds for. Every tolerance is derived in its test case from the step's equations
+// (docs/dynamics.md): force form A lambda = b, an interior row ends its step with
 // J v' = c - CFM lambda, c = ERP depth / h for a contact's normal row and 0 for a friction row;
 // semi-implicit Euler v' = v + h M^-1 (f + J^T lambda), p' = p + h v'.
 
@@ -10,12 +12,26 @@
 #include <mlcp/dynamics/mass_properties.hpp>
 #include <mlcp/dynamics/scene_description.hpp>
 #include <mlcp/pivoting/dantzig_solver.hpp>
+#ifdef MLCP_TEST_HAS_BULLET
+#include <mlcp/adapters/bullet/bullet_mlcp_interface.hpp>
+#include <mlcp/adapters/bullet/bullet_scene.hpp>
+
+#include <btBulletDynamicsCommon.h>
+#endif
+#ifdef MLCP_TEST_HAS_DART
+#include <mlcp/adapters/dart/dart_boxed_lcp_solver.hpp>
+#include <mlcp/adapters/dart/dart_scene.hpp>
+
+#include <dart/collision/CollisionResult.hpp>
+#include <dart/simulation/World.hpp>
+#endif
 
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -66,19 +82,82 @@ Trajectory runOde(const dyn::SceneDescription& scene, int steps) {
   return out;
 }
 
+#ifdef MLCP_TEST_HAS_BULLET
+/// Contact points in Bullet's manifolds after a step.
+int bulletContacts(mlcp::adapters::BulletScene& scene) {
+  btDispatcher& dispatcher = *scene.world().getDispatcher();
+  int contacts = 0;
+  for (int i = 0; i < dispatcher.getNumManifolds(); ++i)
+    contacts += dispatcher.getManifoldByIndexInternal(i)->getNumContacts();
+  return contacts;
+}
+
+Trajectory runBullet(const dyn::SceneDescription& scene, int steps) {
+  mlcp::adapters::BulletMlcpInterface solver(std::make_unique<mlcp::DantzigSolver>());
+  mlcp::adapters::BulletScene world(scene, solver);
+  Trajectory out;
+  const auto sample = [&world](int contacts) {
+    const dyn::BodyDescription b = world.builtBodies().front();
+    return Sample{b.p_WB, b.v_WB, b.w_WB, b.q_WB, contacts};
+  };
+  out.push_back(sample(0));
+  for (int k = 0; k < steps; ++k) {
+    world.step();
+    out.push_back(sample(bulletContacts(world)));
+  }
+  return out;
+}
+#endif
+
+#ifdef MLCP_TEST_HAS_DART
+Trajectory runDart(const dyn::SceneDescription& scene, int steps) {
+  mlcp::adapters::DartScene world(scene, std::make_shared<mlcp::adapters::DartBoxedLcpSolver>(
+                                             std::make_unique<mlcp::DantzigSolver>()));
+  Trajectory out;
+  const auto sample = [&world](int contacts) {
+    const dyn::BodyDescription b = world.builtBodies().front();
+    return Sample{b.p_WB, b.v_WB, b.w_WB, b.q_WB, contacts};
+  };
+  out.push_back(sample(0));
+  for (int k = 0; k < steps; ++k) {
+    world.step();
+    out.push_back(
+        sample(static_cast<int>(world.world().getLastCollisionResult().getNumContacts())));
+  }
+  return out;
+}
+#endif
+
 struct Engine {
-  const char* name;
+  std::string name;
   std::function<Trajectory(const dyn::SceneDescription&, int)> run;
   /// Friction bounds mu lambda_n from the step's final normal forces (DantzigSolver's default
-  /// refreshFrictionBounds), or from the normal forces before the friction rows entered (ODE's
-  /// dSolveLCP, one pass).
+  /// refreshFrictionBounds, also inside Bullet), or from the normal forces before the friction
+  /// rows entered (ODE's dSolveLCP, one pass).
   bool finalFrictionBounds;
+  /// Contacts soft by the description's ERP and CFM (libdynamics, ODE, Bullet); DART keeps its
+  /// own contact softness (ERP 0.01, error-reduction velocity at most 1e-3 m/s).
+  bool descriptionSoftness;
 };
 
-const std::vector<Engine>& engines() {
-  static const std::vector<Engine> all = {{"libdynamics", runLibdynamics, true},
-                                          {"ode", runOde, false}};
-  return all;
+/// The engines built here among the names in `names` (space-separated): libdynamics (its default
+/// collision, DantzigSolver), ode (OdeWorld, dWorldStep), bullet (BulletScene, our Dantzig in
+/// btMLCPSolver), dart (DartScene, our Dantzig as its boxed LCP solver). Each check names the
+/// engines whose model it holds for; the others' figures are in docs/physics-validation.md.
+std::vector<Engine> engines(const std::string& names) {
+  std::vector<Engine> all = {{"libdynamics", runLibdynamics, true, true},
+                             {"ode", runOde, false, true}};
+#ifdef MLCP_TEST_HAS_BULLET
+  all.push_back({"bullet", runBullet, true, true});
+#endif
+#ifdef MLCP_TEST_HAS_DART
+  all.push_back({"dart", runDart, true, false});
+#endif
+  std::vector<Engine> chosen;
+  for (const Engine& engine : all)
+    if ((" " + names + " ").find(" " + engine.name + " ") != std::string::npos)
+      chosen.push_back(engine);
+  return chosen;
 }
 
 constexpr double kPi = std::numbers::pi;
@@ -107,6 +186,8 @@ BOOST_AUTO_TEST_SUITE(ClosedFormPhysics)
 // frictionBasis) points along the slope and the box slides along it: the pyramid's bound
 // |lambda_t1| <= mu lambda_n is then the cone's. Sliding at 45 degrees to both axes a pyramid
 // would let each axis carry mu lambda_n, an effective mu of sqrt(2) mu (bullet3#1473).
+// Not Bullet: its persistent manifold keeps one to three points of a sliding box, which rocks,
+// and its acceleration is 0.1 to 2 % off.
 BOOST_AUTO_TEST_CASE(a_box_slides_down_a_steep_slope_at_g_sin_minus_mu_cos) {
   for (const double degrees : {30.0, 35.0, 45.0}) {
     const dyn::SceneDescription scene =
@@ -115,7 +196,7 @@ BOOST_AUTO_TEST_CASE(a_box_slides_down_a_steep_slope_at_g_sin_minus_mu_cos) {
     const Eigen::Vector3d downhill(std::cos(theta), 0.0, -std::sin(theta));
     const Eigen::Vector3d normal(std::sin(theta), 0.0, std::cos(theta));
     const double expected = g * (std::sin(theta) - mu * std::cos(theta));
-    for (const Engine& engine : engines()) {
+    for (const Engine& engine : engines("libdynamics ode dart")) {
       const Trajectory t = engine.run(scene, 90);
       const double a = meanAcceleration(t, downhill, 30, 90, scene.timeStep);
       const double aNormal = meanAcceleration(t, normal, 30, 90, scene.timeStep);
@@ -145,7 +226,8 @@ BOOST_AUTO_TEST_CASE(a_box_slides_down_a_steep_slope_at_g_sin_minus_mu_cos) {
 // Over 1 s, after the start has settled (steps 150 to 210: the ERP correction of a mm-sized
 // start error decays as 0.8^150), the box moves v_s * 1 s: 9.4e-6 m at the catalogue's
 // CFM = 1e-5, and 9.4e-11 m, within the required 1e-9 m, at ODE's double-precision default
-// CFM = 1e-10. Asserted: the creep within 1 % of v_s T, and below 1e-9 m at CFM = 1e-10.
+// CFM = 1e-10. Asserted: the creep within 1 % of v_s T, and below 1e-9 m at CFM = 1e-10, for
+// the engines whose contacts take the description's CFM (not DART).
 BOOST_AUTO_TEST_CASE(a_box_sticks_on_a_gentle_slope_creeping_at_cfm_times_the_friction_force) {
   for (const double cfm : {1e-5, 1e-10}) {
     dyn::SceneDescription scene = dyn::describeScene("slope", {"angle=20"});
@@ -157,7 +239,7 @@ BOOST_AUTO_TEST_CASE(a_box_sticks_on_a_gentle_slope_creeping_at_cfm_times_the_fr
     const double uphillEdge = 0.5 * (m * g * std::cos(theta) - F);
     const double uphillCorner = std::min(F / 4.0, 0.5 * mu * uphillEdge);
     const double downhillCorner = 0.5 * (F - 2.0 * uphillCorner);
-    for (const Engine& engine : engines()) {
+    for (const Engine& engine : engines("libdynamics ode bullet")) {
       const double creep = cfm * (engine.finalFrictionBounds ? downhillCorner : F / 4.0) * 1.0;
       const Trajectory t = engine.run(scene, 210);
       const double moved = downhill.dot(t[210].p - t[150].p);
@@ -172,12 +254,13 @@ BOOST_AUTO_TEST_CASE(a_box_sticks_on_a_gentle_slope_creeping_at_cfm_times_the_fr
 
 // A box pushed along the ground by F > mu m g: m a_x = F - mu sum(lambda_n) with every contact
 // at its bound, so a_x = (F - mu m g) / m - mu a_z exactly, a_z the box's mean vertical
-// acceleration over the same steps (measured); plus rounding.
+// acceleration over the same steps (measured); plus rounding. Not Bullet (its sliding manifold,
+// as on the slope).
 BOOST_AUTO_TEST_CASE(a_pushed_box_accelerates_at_force_minus_friction_over_mass) {
   const dyn::SceneDescription scene = dyn::describeScene("pushed-box", {"force=10"});
   const double m = scene.bodies[0].mass, mu = scene.material.mu, g = 9.81, F = 10.0;
   const double expected = (F - mu * m * g) / m;
-  for (const Engine& engine : engines()) {
+  for (const Engine& engine : engines("libdynamics ode dart")) {
     const Trajectory t = engine.run(scene, 60);
     const double a = meanAcceleration(t, Eigen::Vector3d::UnitX(), 30, 60, scene.timeStep);
     const double aVertical = meanAcceleration(t, Eigen::Vector3d::UnitZ(), 30, 60, scene.timeStep);
@@ -192,14 +275,16 @@ BOOST_AUTO_TEST_CASE(a_pushed_box_accelerates_at_force_minus_friction_over_mass)
 // first state that touches comes within one step of that time. At rest the normal row carries
 // lambda = m g and ends its step with J v' = 0 = c - CFM lambda: the penetration settles at
 // d = CFM m g h / ERP (8.2e-6 m for the catalogue's 1 kg sphere), which the penetration after
-// 5 s (the ERP correction decaying by (1 - ERP) a step since landing) matches to 1e-12 m.
+// 5 s (the ERP correction decaying by (1 - ERP) a step since landing) matches to 1e-12 m, in
+// the engines whose contacts take the description's ERP and CFM (DART pushes a penetration out
+// at 1 mm/s at most: still 2.5 cm deep after 5 s).
 BOOST_AUTO_TEST_CASE(a_dropped_sphere_lands_at_sqrt_2h_over_g_and_rests_at_the_steady_depth) {
   const dyn::SceneDescription scene = dyn::describeScene("sphere-drop", {"height=1"});
   const double g = 9.81, h = scene.timeStep, m = scene.bodies[0].mass;
   const double radius = std::get<dyn::Sphere>(*scene.bodies[0].shape).radius;
   const double landing = std::sqrt(2.0 * 1.0 / g);
   const double depth = steadyPenetration(scene, m * g);
-  for (const Engine& engine : engines()) {
+  for (const Engine& engine : engines("libdynamics ode bullet dart")) {
     const Trajectory t = engine.run(scene, 300);
     int touched = -1;
     for (size_t k = 0; k < t.size() && touched < 0; ++k)
@@ -209,7 +294,7 @@ BOOST_AUTO_TEST_CASE(a_dropped_sphere_lands_at_sqrt_2h_over_g_and_rests_at_the_s
                                    << " s, closed form " << landing << " s; rests " << rest
                                    << " m deep, steady state " << depth << " m");
     BOOST_TEST(std::abs(touched * h - landing) <= h);
-    BOOST_TEST(std::abs(rest - depth) <= 1e-12);
+    if (engine.descriptionSoftness) BOOST_TEST(std::abs(rest - depth) <= 1e-12);
   }
 }
 
@@ -247,7 +332,7 @@ BOOST_AUTO_TEST_CASE(a_small_angle_pendulum_swings_with_the_physical_pendulum_pe
   const double h = scene.timeStep;
   const double expected =
       T0 * (1.0 + theta0 * theta0 / 16.0) * (1.0 - omega * omega * h * h / 24.0);
-  for (const Engine& engine : engines()) {
+  for (const Engine& engine : engines("libdynamics ode bullet dart")) {
     const Trajectory t = engine.run(scene, 600);
     std::vector<double> crossings;
     for (size_t k = 1; k < t.size(); ++k) {
@@ -268,7 +353,9 @@ BOOST_AUTO_TEST_CASE(a_small_angle_pendulum_swings_with_the_physical_pendulum_pe
 // so semi-implicit Euler keeps v_x exactly; the only energy change is the box sinking from its
 // exactly-touching start to the steady penetration d = CFM m g h / (4 ERP) of each of its four
 // normal rows (lambda = m g / 4), a loss of m g d, dissipated by the ERP correction. Asserted:
-// v_x = v0 to rounding (1e-12 m/s) and |dE + m g d| <= 1e-3 m g d after 2 s.
+// v_x = v0 to rounding (1e-12 m/s) and |dE + m g d| <= 1e-3 m g d after 2 s; for DART, whose
+// contacts keep their own softness, only that the loss stays of that order (10 m g d). Not
+// Bullet: its sliding manifold loses points and the box rattles 4 mm into the ground (-0.033 J).
 BOOST_AUTO_TEST_CASE(a_frictionless_sliding_box_keeps_its_energy) {
   const dyn::SceneDescription scene = dyn::describeScene("pushed-box", {"mu=0", "force=0", "v0=1"});
   const dyn::BodyDescription& box = scene.bodies[0];
@@ -279,7 +366,7 @@ BOOST_AUTO_TEST_CASE(a_frictionless_sliding_box_keeps_its_energy) {
     return 0.5 * m * s.v.squaredNorm() + 0.5 * s.w.dot(R * box.I_Bcm_B * R.transpose() * s.w) +
            m * g * s.p.z();
   };
-  for (const Engine& engine : engines()) {
+  for (const Engine& engine : engines("libdynamics ode dart")) {
     const Trajectory t = engine.run(scene, 120);
     double worstVx = 0.0;
     for (const Sample& s : t) worstVx = std::max(worstVx, std::abs(s.v.x() - 1.0));
@@ -288,7 +375,10 @@ BOOST_AUTO_TEST_CASE(a_frictionless_sliding_box_keeps_its_energy) {
                                    << " m/s, energy change " << change
                                    << " J, -m g d = " << -m * g * depth << " J");
     BOOST_TEST(worstVx <= 1e-12);
-    BOOST_TEST(std::abs(change + m * g * depth) <= 1e-3 * m * g * depth);
+    if (engine.descriptionSoftness)
+      BOOST_TEST(std::abs(change + m * g * depth) <= 1e-3 * m * g * depth);
+    else  // its own softness sinks the box by some other depth, of the same order
+      BOOST_TEST(std::abs(change) <= 10.0 * m * g * depth);
   }
 }
 
