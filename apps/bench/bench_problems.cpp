@@ -1,6 +1,6 @@
 #include "bench_problems.hpp"
 
-#include <mlcp/generators/box_problem_generator.hpp>
+#include <mlcp/dynamics/scene_stepper.hpp>
 #include <mlcp/generators/random_problem.hpp>
 #include <mlcp/io/blcp_io.hpp>
 #include <mlcp/io/siconos_io.hpp>
@@ -90,12 +90,13 @@ std::vector<BenchProblem> contactSet(const std::vector<int>& rows) {
   constexpr int kRowsPerColumn = 24;  // 2 cubes, 4 contacts per face, 3 rows per contact
   std::vector<BenchProblem> problems;
   for (const int target : rows) {
-    BoxStackOptions options;
-    options.columnsX = std::max(1, target / kRowsPerColumn);
-    options.columnsY = 1;
-    options.layers = 2;
-    options.slideSpeed = 0.5;
-    auto factors = std::make_shared<const MatrixFreeProblem>(boxStacks(options));
+    auto factors = std::make_shared<const mlcp::MatrixFreeProblem>(
+        mlcp::dynamics::sceneStepProblem(
+            "columns",
+            {fmt::format("nx={}", std::max(1, target / kRowsPerColumn)), "ny=1", "layers=2",
+             "slide=0.5"},
+            0)
+            .problem);
     Problem p = toProblem(factors);
     problems.push_back({fmt::format("box stacks n={}", p.size()), "contact", std::move(p)});
   }

@@ -34,9 +34,9 @@ std::vector<BenchProblem> capturedSet(const std::filesystem::path& dataDir);
 std::vector<BenchProblem> siconosSet(const std::filesystem::path& dataDir,
                                      std::vector<std::string>& skipped);
 
-/// Synthetic contact problems (mlcp::boxStacks: columns of 2 cubes, 4 contacts per face, mu 0.5)
-/// of about the given row counts, carrying both the assembled A and the factors J, M^-1, cfm, so
-/// dense peers and matrix-free solvers run on the same problem.
+/// Synthetic contact problems (libdynamics' columns scene: columns of 2 cubes, 4 contacts per face,
+/// mu 0.5) of about the given row counts, carrying both the assembled A and the factors J, M^-1,
+/// cfm, so dense peers and matrix-free solvers run on the same problem.
 std::vector<BenchProblem> contactSet(const std::vector<int>& rows);
 
 /// The shared data folder: $MLCP_SHARED_DATA_DIR when set, else the configured default

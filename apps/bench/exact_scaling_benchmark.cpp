@@ -1,7 +1,8 @@
 // Exact answers at scale (issue 12): time of one exact solve (relative and scaled residual
 // <= 1e-8) against the rows, 100 .. 100,000, on two families of contact problems, and the fitted
 // exponent of time ~ rows^p per solver:
-//  - stacks: mlcp::boxStacks, columns of 4 cubes with 4 contacts per face (48 rows a column,
+//  - stacks: libdynamics' columns scene, columns of 4 cubes with 4 contacts per face (48 rows a
+//  column,
 //    mu 0.5, random sliding), as many columns as the size needs; every column is an island;
 //  - piles: libdynamics' pile scene (spheres dropped into a bin) with `count` bodies, stepped
 //    60 steps of 1/60 s with real-time PGS (20 sweeps; only the state matters) and the MLCP of
@@ -54,13 +55,12 @@ struct Result {
 };
 
 Case stacks(int targetRows) {
-  mlcp::BoxStackOptions options;
-  options.columnsX = std::max(1, targetRows / kRowsPerColumn);
-  options.columnsY = 1;
-  options.layers = 4;
-  options.slideSpeed = 0.5;
-  const auto factors = std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options));
-  return {"stacks", fmt::format("{} columns of 4", options.columnsX), mlcp::toProblem(factors)};
+  const int columns = std::max(1, targetRows / kRowsPerColumn);
+  const auto factors = std::make_shared<const mlcp::MatrixFreeProblem>(
+      mlcp::dynamics::sceneStepProblem(
+          "columns", {fmt::format("nx={}", columns), "ny=1", "layers=4", "slide=0.5"}, 0)
+          .problem);
+  return {"stacks", fmt::format("{} columns of 4", columns), mlcp::toProblem(factors)};
 }
 
 Case pile(int count) {

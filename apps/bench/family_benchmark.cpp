@@ -13,6 +13,7 @@
 #include "bench_problems.hpp"
 #include "bench_timing.hpp"
 
+#include <mlcp/dynamics/scene_stepper.hpp>
 #include <mlcp/mlcp.hpp>
 
 #include <CLI/CLI.hpp>
@@ -120,26 +121,23 @@ std::vector<Named> massRatioSet(bool quick) {
   for (const int contacts : {1, 4}) {
     for (const int layers : quick ? std::vector<int>{4} : std::vector<int>{2, 4, 8}) {
       for (const double ratio : {1.0, 100.0, 1000.0}) {
-        mlcp::BoxStackOptions options;
-        options.columnsX = 1;
-        options.columnsY = 1;
-        options.layers = layers;
-        options.contactsPerFace = contacts;
-        options.topMassRatio = ratio;
-        set.push_back({fmt::format("stack {} cubes, {} contacts, 1:{}", layers, contacts, ratio),
-                       mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(
-                           mlcp::boxStacks(options)))});
+        set.push_back(
+            {fmt::format("stack {} cubes, {} contacts, 1:{}", layers, contacts, ratio),
+             mlcp::dynamics::sceneStepProblem(
+                 "columns",
+                 {"nx=1", "ny=1", fmt::format("layers={}", layers),
+                  contacts == 1 ? "shape=sphere" : "shape=box", fmt::format("ratio={}", ratio)},
+                 0)
+                 .toProblem()});
       }
     }
   }
   for (const double ratio : {1.0, 100.0, 1000.0}) {
-    mlcp::BoxChainOptions options;
-    options.links = 8;
-    options.contactsPerFace = 1;
-    options.endMassRatio = ratio;
-    set.push_back({fmt::format("chain 8 cubes, heavy end 1:{}", ratio),
-                   mlcp::toProblem(
-                       std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxChain(options)))});
+    set.push_back(
+        {fmt::format("chain 8 cubes, heavy end 1:{}", ratio),
+         mlcp::dynamics::sceneStepProblem(
+             "ground-chain", {"links=8", "shape=sphere", fmt::format("ratio={}", ratio)}, 0)
+             .toProblem()});
   }
   return set;
 }

@@ -5,12 +5,13 @@
 //
 //   ./build/apps/bench/mlcp_bench_iterative [--benchmark_filter=MatrixFree]
 //
-// Problem: mlcp::boxStacks, columns of 2 cubes with 4 contacts per face (24 rows a column,
-// friction mu 0.5, random sliding), as many columns as needed for n. Each benchmark iteration
-// is one solve() of kIterations sweeps or steps with the tolerance off (status MaxIterations);
-// the per-solve overhead (validation, the starting product, the final residual: about three
-// iterations' worth) is included, spread over the kIterations.
+// Problem: libdynamics' columns scene, columns of 2 cubes with 4 contacts per face (24 rows a
+// column, friction mu 0.5, random sliding), as many columns as needed for n. Each benchmark
+// iteration is one solve() of kIterations sweeps or steps with the tolerance off (status
+// MaxIterations); the per-solve overhead (validation, the starting product, the final residual:
+// about three iterations' worth) is included, spread over the kIterations.
 
+#include <mlcp/dynamics/scene_stepper.hpp>
 #include <mlcp/mlcp.hpp>
 
 #include <benchmark/benchmark.h>
@@ -23,12 +24,12 @@ constexpr int kIterations = 50;
 constexpr int kRowsPerColumn = 24;
 
 std::shared_ptr<const mlcp::MatrixFreeProblem> contactProblem(int rows) {
-  mlcp::BoxStackOptions options;
-  options.columnsX = std::max(1, rows / kRowsPerColumn);
-  options.columnsY = 1;
-  options.layers = 2;
-  options.slideSpeed = 0.5;
-  return std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options));
+  return std::make_shared<const mlcp::MatrixFreeProblem>(
+      mlcp::dynamics::sceneStepProblem("columns",
+                                       {fmt::format("nx={}", std::max(1, rows / kRowsPerColumn)),
+                                        "ny=1", "layers=2", "slide=0.5"},
+                                       0)
+          .problem);
 }
 
 template <class Solver, class Options>

@@ -1,9 +1,9 @@
 // Iterations of the iterative families to relative residual 1e-6 on heavy-on-light problems:
 // columns of cubes whose top cube is 1, 100 or 1000 times heavier than the others, and a chain
-// of cubes on the ground with a heavy last link (mlcp::boxStacks, mlcp::boxChain). PGS (omega
-// 1.3), APGD, NSGS (block Gauss-Seidel per contact), NNCG and PGS-SM run matrix-free with a limit
-// of 100000 iterations; a count printed as ">100000" did not converge. Cost: a PGS, NSGS or NNCG
-// sweep and an APGD iteration each take about one pass over J (APGD: one product A x plus
+// of cubes on the ground with a heavy last link (libdynamics' columns and ground-chain scenes). PGS
+// (omega 1.3), APGD, NSGS (block Gauss-Seidel per contact), NNCG and PGS-SM run matrix-free with a
+// limit of 100000 iterations; a count printed as ">100000" did not converge. Cost: a PGS, NSGS or
+// NNCG sweep and an APGD iteration each take about one pass over J (APGD: one product A x plus
 // backtracks, in `products`; PGS-SM: its count is sweeps plus the products of its subspace
 // steps).
 // Prints a markdown table with the goals per problem: on the 1:100 and 1:1000 problems, APGD's
@@ -12,6 +12,7 @@
 //
 //   ./build/apps/bench/mlcp_bench_mass_ratio > docs/performance/mass_ratio.md
 
+#include <mlcp/dynamics/scene_stepper.hpp>
 #include <mlcp/mlcp.hpp>
 
 #include <fmt/format.h>
@@ -76,23 +77,21 @@ int main() {
   for (const int contacts : {1, 4}) {
     for (const int layers : {2, 4, 8}) {
       for (const double ratio : {1.0, 100.0, 1000.0}) {
-        mlcp::BoxStackOptions options;
-        options.columnsX = 1;
-        options.columnsY = 1;
-        options.layers = layers;
-        options.contactsPerFace = contacts;
-        options.topMassRatio = ratio;
         compare(fmt::format("stack {} cubes, {} contacts, 1:{}", layers, contacts, ratio), ratio,
-                mlcp::boxStacks(options));
+                mlcp::dynamics::sceneStepProblem(
+                    "columns",
+                    {"nx=1", "ny=1", fmt::format("layers={}", layers),
+                     contacts == 1 ? "shape=sphere" : "shape=box", fmt::format("ratio={}", ratio)},
+                    0)
+                    .problem);
       }
     }
   }
   for (const double ratio : {1.0, 100.0, 1000.0}) {
-    mlcp::BoxChainOptions options;
-    options.links = 8;
-    options.contactsPerFace = 1;
-    options.endMassRatio = ratio;
-    compare(fmt::format("chain 8 cubes, heavy end 1:{}", ratio), ratio, mlcp::boxChain(options));
+    compare(fmt::format("chain 8 cubes, heavy end 1:{}", ratio), ratio,
+            mlcp::dynamics::sceneStepProblem(
+                "ground-chain", {"links=8", "shape=sphere", fmt::format("ratio={}", ratio)}, 0)
+                .problem);
   }
   return 0;
 }

@@ -1,15 +1,16 @@
 // Time per sweep and per row of the matrix-free PGS and APGD from 100 to 100,000 rows: the cost
-// of a sweep should grow linearly with the rows (a flat time per row). Problem: mlcp::boxStacks,
-// columns of 2 cubes with 4 contacts per face (24 rows a column, mu 0.5, random sliding), as
-// many columns as needed. Time per sweep = (t(K2) - t(K1)) / (K2 - K1), the least CPU time of
-// solves with K1 and K2 sweeps (tolerance off), so what a solve does once (binding the factors is
-// done before; validation, the starting product and the final residual are in both) cancels.
-// Prints a markdown table; with --data FILE also the series for the plot.
+// of a sweep should grow linearly with the rows (a flat time per row). Problem: libdynamics'
+// columns scene, columns of 2 cubes with 4 contacts per face (24 rows a column, mu 0.5, random
+// sliding), as many columns as needed. Time per sweep = (t(K2) - t(K1)) / (K2 - K1), the least CPU
+// time of solves with K1 and K2 sweeps (tolerance off), so what a solve does once (binding the
+// factors is done before; validation, the starting product and the final residual are in both)
+// cancels. Prints a markdown table; with --data FILE also the series for the plot.
 //
 //   ./build/apps/bench/mlcp_bench_scaling [--quick] [--data FILE]
 
 #include "bench_timing.hpp"
 
+#include <mlcp/dynamics/scene_stepper.hpp>
 #include <mlcp/mlcp.hpp>
 
 #include <CLI/CLI.hpp>
@@ -45,12 +46,12 @@ std::unique_ptr<mlcp::MixedLCP> make(const std::shared_ptr<const mlcp::MatrixFre
 }
 
 Point measure(int target, int sweepsShort, int sweepsLong, const mb::TimingBudget& budget) {
-  mlcp::BoxStackOptions options;
-  options.columnsX = std::max(1, target / kRowsPerColumn);
-  options.columnsY = 1;
-  options.layers = 2;
-  options.slideSpeed = 0.5;
-  const auto factors = std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options));
+  const auto factors = std::make_shared<const mlcp::MatrixFreeProblem>(
+      mlcp::dynamics::sceneStepProblem("columns",
+                                       {fmt::format("nx={}", std::max(1, target / kRowsPerColumn)),
+                                        "ny=1", "layers=2", "slide=0.5"},
+                                       0)
+          .problem);
   std::vector<std::unique_ptr<mlcp::MixedLCP>> solvers;
   for (const int sweeps : {sweepsShort, sweepsLong}) {
     solvers.push_back(make<mlcp::PgsSolver, mlcp::PgsOptions>(factors, sweeps));

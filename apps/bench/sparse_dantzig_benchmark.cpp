@@ -12,6 +12,7 @@
 #include "bench_timing.hpp"
 #include "peer_tables.hpp"
 
+#include <mlcp/dynamics/scene_stepper.hpp>
 #include <mlcp/mlcp.hpp>
 
 #include <CLI/CLI.hpp>
@@ -56,14 +57,15 @@ std::vector<mb::BenchProblem> generatedSet(const std::vector<int>& rows) {
   std::vector<mb::BenchProblem> problems;
   for (const int target : rows) {
     for (const int layers : {2, 5}) {
-      mlcp::BoxStackOptions options;
-      options.layers = layers;
-      options.columnsY = layers == 2 ? 1 : 2;
       const int rowsPerColumn = 12 * layers;  // 4 contacts per face, 3 rows each
-      options.columnsX = std::max(1, target / (rowsPerColumn * options.columnsY));
-      options.slideSpeed = 0.5;
+      const int ny = layers == 2 ? 1 : 2;
       mlcp::Problem p =
-          mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(boxStacks(options)));
+          mlcp::dynamics::sceneStepProblem(
+              "columns",
+              {fmt::format("layers={}", layers), fmt::format("ny={}", ny),
+               fmt::format("nx={}", std::max(1, target / (rowsPerColumn * ny))), "slide=0.5"},
+              0)
+              .toProblem();
       p.A = p.A.toSparse();
       problems.push_back({fmt::format("{} n={}", layers == 2 ? "box stacks" : "pile", p.size()),
                           "contact", std::move(p)});

@@ -3,6 +3,7 @@
 // scene_capture.cpp, docs/dynamics.md).
 
 #include "commands.hpp"
+#include "scene_bodies_csv.hpp"
 #include "scene_source.hpp"
 
 #include <mlcp/adapters/registry/adapter_registry.hpp>
@@ -30,6 +31,7 @@ struct CaptureArguments {
   int maxFiles = 0;
   std::optional<double> cfm;
   bool fcl = false;
+  std::string bodies;  ///< --bodies FILE: write the description's bodies instead of capturing
 };
 
 /// Runs the scene in Bullet or DART (adapters::captureScene). Every input is checked (the
@@ -97,7 +99,16 @@ void addCaptureCommand(CLI::App& app, int& exitCode) {
                   "(default: the scene's, 1e-5)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--fcl", args->fcl, "dart: FCL collision detection instead of DART's own");
+  cmd->add_option("--bodies", args->bodies,
+                  "Write the scene's static shapes and bodies (shape, size, mass, start pose) as "
+                  "CSV to this file instead of capturing (docs/scenes.md)");
   cmd->callback([args, &exitCode] {
+    if (!args->bodies.empty()) {
+      writeSceneBodies(dynamics::describeScene(args->scene.scene, args->scene.parameters),
+                       args->bodies);
+      exitCode = 0;
+      return;
+    }
     if (args->engine != "libdynamics") {
       captureInFramework(*args);
       exitCode = 0;

@@ -1,6 +1,6 @@
 #include "problem_source.hpp"
 
-#include <mlcp/generators/box_problem_generator.hpp>
+#include <mlcp/dynamics/scene_stepper.hpp>
 #include <mlcp/generators/random_problem.hpp>
 #include <mlcp/io/blcp_io.hpp>
 
@@ -59,17 +59,16 @@ std::vector<ProblemSource> builtInSources() {
                          }});
     }
   }
-  // Contact problems that also carry J, M^-1 and cfm, for the matrix-free solvers.
+  // Contact problems that also carry J, M^-1 and CFM/h, for the matrix-free solvers: the
+  // libdynamics columns scene (docs/scenes.md), 3 x 2 columns of 4 cubes, light or heavy on top.
   for (const double ratio : {1.0, 100.0}) {
-    BoxStackOptions options;
-    options.columnsX = 3;
-    options.columnsY = 2;
-    options.layers = 4;
-    options.topMassRatio = ratio;
-    sources.push_back({fmt::format("box-stacks-3x2x4-ratio{}", ratio), [options] {
+    sources.push_back({fmt::format("columns-3x2x4-ratio{}", ratio), [ratio] {
                          ProblemFile file;
-                         file.problem = toProblem(
-                             std::make_shared<const MatrixFreeProblem>(boxStacks(options)));
+                         file.problem =
+                             mlcp::dynamics::sceneStepProblem(
+                                 "columns",
+                                 {"nx=3", "ny=2", "layers=4", fmt::format("ratio={}", ratio)}, 0)
+                                 .toProblem();
                          return file;
                        }});
   }

@@ -119,6 +119,40 @@ const std::vector<CatalogEntry>& catalog() {
          {"mu", "0.5", "friction coefficient of every contact"},
          {"seed", "1", "seed of the position jitter"}}},
        detail::describePile},
+      {{"columns",
+        "nx x ny columns of layers bodies each (cubes, or spheres for one contact per touching "
+        "pair) resting on the ground, one size apart so that columns never touch (independent "
+        "islands, rows growing linearly with the bodies); the top body of each column weighs "
+        "ratio * mass; bodies slide horizontally at random speeds. Problems for solver tests and "
+        "benchmarks (factor form: StepProblem::problem)",
+        {{"nx", "2", "columns along x"},
+         {"ny", "2", "columns along y"},
+         {"layers", "3", "bodies per column"},
+         {"shape", "box",
+          "box (cubes of edge size) or sphere (of diameter size; one contact per touching pair)"},
+         {"size", "1", "cube edge or sphere diameter (m)"},
+         {"mass", "1", "mass of each body (kg)"},
+         {"ratio", "1", "mass of each column's top body / mass (heavy on light)"},
+         {"mu", "0.5", "friction coefficient of every contact"},
+         {"slide", "0.1", "horizontal speeds drawn uniformly from [-slide, slide] (m/s)"},
+         {"seed", "1", "seed of the speeds (std::mt19937_64)"},
+         {"cfm", "1e-5", "the world's CFM (s/kg)"}}},
+       detail::describeColumns},
+      {{"ground-chain",
+        "links bodies in a row along x lying on the ground, neighbours joined by a ball joint at "
+        "the centre of their shared face (3 unbounded rows each, before the contact rows); the "
+        "last link weighs ratio * mass; links slide horizontally at random speeds",
+        {{"links", "10", "number of links"},
+         {"shape", "box",
+          "box (cubes of edge size) or sphere (of diameter size; one contact per touching pair)"},
+         {"size", "1", "cube edge or sphere diameter (m)"},
+         {"mass", "1", "mass of each body (kg)"},
+         {"ratio", "1", "mass of the last link / mass"},
+         {"mu", "0.5", "friction coefficient of every contact"},
+         {"slide", "0.1", "horizontal speeds drawn uniformly from [-slide, slide] (m/s)"},
+         {"seed", "1", "seed of the speeds (std::mt19937_64)"},
+         {"cfm", "1e-5", "the world's CFM (s/kg)"}}},
+       detail::describeGroundChain},
   };
   return entries;
 }

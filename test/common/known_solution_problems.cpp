@@ -1,7 +1,8 @@
 #include "known_solution_problems.hpp"
 
+#include "test_problems.hpp"
+
 #include <mlcp/core/matrix_free_problem.hpp>
-#include <mlcp/generators/box_problem_generator.hpp>
 
 #include <Eigen/QR>
 
@@ -118,13 +119,8 @@ KnownSolutionCase frictionCase() {
 }
 
 KnownSolutionCase massRatioCase() {
-  BoxStackOptions options;
-  options.columnsX = 1;
-  options.columnsY = 1;
-  options.layers = 3;
-  options.contactsPerFace = 1;
-  options.topMassRatio = 1000.0;
-  const MatrixFreeProblem stack = boxStacks(options);
+  const MatrixFreeProblem stack = *mlcp::test::sceneFactors(
+      "columns", {"nx=1", "ny=1", "layers=3", "shape=sphere", "ratio=1000"});
   Eigen::MatrixXd A;
   stack.assembleDense(A);
   const int n = stack.size();

@@ -30,8 +30,8 @@ struct KnownSolutionCase {
 ///  - "friction": contacts of a normal and two friction rows: sticking (|x_f| < mu x_n,
 ///    w_f = 0), sliding (x_f = +-mu x_n, w_f of the opposite sign), and a contact with zero
 ///    normal force (x_n = 0, w_n > 0, friction 0);
-///  - "mass ratio 1:1000": a stack of three cubes, the top one 1000 times heavier, one contact
-///    per face (mlcp::boxStacks), every contact sticking;
+///  - "mass ratio 1:1000": a column of three spheres, the top one 1000 times heavier, one contact
+///    per touching pair (libdynamics' columns scene), every contact sticking;
 ///  - "ill-conditioned": an LCP whose A has eigenvalues from 1e-3 to 1 in a random basis;
 ///  - "near-singular": DART's near-singular case, a row and column of a well-conditioned A
 ///    scaled by 1e-3 (smallest eigenvalue ~1e-6), with its row inside its bounds.

@@ -1,7 +1,9 @@
 #include "test_problems.hpp"
 
+#include <mlcp/dynamics/scene_stepper.hpp>
 #include <mlcp/generators/random_problem.hpp>
 
+#include <algorithm>
 #include <utility>
 
 namespace mlcp::test {
@@ -25,6 +27,22 @@ Problem randomProblem(int n, std::uint64_t seed) {
   options.n = n;
   options.seed = seed;
   return mlcp::randomProblem(options);
+}
+
+std::shared_ptr<const MatrixFreeProblem> sceneFactors(const std::string& name,
+                                                      std::vector<std::string> parameters,
+                                                      double h) {
+  const bool setsCfm = std::any_of(parameters.begin(), parameters.end(),
+                                   [](const std::string& p) { return p.rfind("cfm=", 0) == 0; });
+  if (!setsCfm) parameters.emplace_back("cfm=1e-8");
+  return std::make_shared<const MatrixFreeProblem>(
+      dynamics::sceneStepProblem(name, parameters, 0, h).problem);
+}
+
+Problem sceneProblem(const std::string& name,
+                     const std::vector<std::string>& parameters,
+                     double h) {
+  return toProblem(sceneFactors(name, parameters, h));
 }
 
 }  // namespace mlcp::test

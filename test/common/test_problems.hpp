@@ -1,10 +1,13 @@
 #pragma once
 
+#include <mlcp/core/matrix_free_problem.hpp>
 #include <mlcp/core/problem.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace mlcp::test {
 
@@ -19,6 +22,20 @@ Problem smallProblem(const Eigen::MatrixXd& A,
 /// mlcp::randomProblem() with size n and seed, the other options at their defaults (ODE's
 /// dTestSolveLCP recipe with friction rows).
 Problem randomProblem(int n, std::uint64_t seed);
+
+/// The factor form (J, M^-1, CFM / h) of the MLCP the libdynamics scene `name` with "key=value"
+/// parameters assembles from its initial state (docs/scenes.md), e.g.
+/// sceneFactors("columns", {"nx=3", "layers=2"}). Solver tests take h = 0.01 s and, unless the
+/// parameters set cfm, CFM = 1e-8 s/kg, so that A's diagonal gets CFM / h = 1e-6: box contacts
+/// with four coplanar points per face then make A nearly singular, the hard case for solvers.
+std::shared_ptr<const MatrixFreeProblem> sceneFactors(const std::string& name,
+                                                      std::vector<std::string> parameters,
+                                                      double h = 0.01);
+
+/// toProblem(sceneFactors(name, parameters, h)): A in factor form.
+Problem sceneProblem(const std::string& name,
+                     const std::vector<std::string>& parameters,
+                     double h = 0.01);
 
 /// The message of the std::invalid_argument that constructing Solver(options) throws, or
 /// "accepted" when it does not throw.

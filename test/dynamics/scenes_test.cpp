@@ -16,12 +16,12 @@ namespace dyn = mlcp::dynamics;
 namespace {
 
 const std::vector<std::string> kNames = {
-    "pendulum-chain", "box-stack",  "box-pyramid",  "mass-ratio", "slope",
-    "sphere-drop",    "pushed-box", "spinning-box", "spring",     "pile"};
+    "pendulum-chain", "box-stack",    "box-pyramid", "mass-ratio", "slope",   "sphere-drop",
+    "pushed-box",     "spinning-box", "spring",      "pile",       "columns", "ground-chain"};
 
 /// Scenes whose boxes touch each other need ODE's box/box test.
 bool needsOde(const std::string& name) {
-  return name == "box-stack" || name == "box-pyramid" || name == "mass-ratio";
+  return name == "box-stack" || name == "box-pyramid" || name == "mass-ratio" || name == "columns";
 }
 
 /// Precondition: box/box contacts need ODE's collision functions (libode-dev).

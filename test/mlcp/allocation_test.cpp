@@ -3,6 +3,7 @@
 // and as factors.
 
 #include "allocation_counter.hpp"
+#include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
 
@@ -38,11 +39,7 @@ BOOST_AUTO_TEST_CASE(second_solve_allocates_nothing) {
   const mlcp::Problem dense = mlcp::randomProblem(options);
   mlcp::Problem sparse = dense;
   sparse.A = dense.A.toSparse();
-  mlcp::BoxStackOptions stacks;
-  stacks.columnsX = 2;
-  stacks.layers = 2;
-  const mlcp::Problem factors =
-      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(stacks)));
+  const mlcp::Problem factors = mlcp::test::sceneProblem("columns", {"nx=2", "layers=2"});
   for (const std::string& name : mlcp::solverNames()) {
     for (const mlcp::Problem* problem :
          std::initializer_list<const mlcp::Problem*>{&dense, &sparse, &factors}) {
@@ -72,12 +69,7 @@ BOOST_AUTO_TEST_CASE(large_problems_allocate_nothing) {
   mlcp::RandomProblemOptions options;
   options.n = 600;
   const mlcp::Problem random = mlcp::randomProblem(options);
-  mlcp::BoxStackOptions stacks;
-  stacks.columnsX = 25;
-  stacks.columnsY = 1;
-  stacks.layers = 2;
-  const mlcp::Problem contacts =
-      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(stacks)));
+  const mlcp::Problem contacts = mlcp::test::sceneProblem("columns", {"nx=25", "ny=1", "layers=2"});
   for (const auto& [name, problem] :
        {std::pair{"dantzig", &random}, std::pair{"pgs", &contacts}, std::pair{"apgd", &contacts},
         std::pair{"pgs-matrix-free", &contacts}, std::pair{"nsgs", &contacts},
@@ -100,12 +92,7 @@ BOOST_AUTO_TEST_CASE(dantzig_sparse_form_allocates_nothing) {
     BOOST_TEST_MESSAGE("allocations cannot be counted in this build: skipped");
     return;
   }
-  mlcp::BoxStackOptions stacks;
-  stacks.columnsX = 5;
-  stacks.columnsY = 2;
-  stacks.layers = 3;
-  const mlcp::Problem factors =
-      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(stacks)));
+  const mlcp::Problem factors = mlcp::test::sceneProblem("columns", {"nx=5", "ny=2", "layers=3"});
   mlcp::Problem sparse = factors;
   sparse.A = factors.A.toSparse();
   mlcp::Problem dense = factors;

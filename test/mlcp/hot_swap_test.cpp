@@ -1,10 +1,12 @@
 #include "degenerate_problems.hpp"
+#include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
 
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
 
 #include <memory>
 #include <string>
@@ -31,13 +33,10 @@ mlcp::Problem spdProblem(int which) {
       return p;
     }
     default: {
-      mlcp::BoxStackOptions options;
-      options.contactsPerFace = 1;
-      options.topMassRatio = which == 2 ? 10.0 : 1.0;
-      options.columnsX = which == 2 ? 2 : 3;
-      options.slideSpeed = which == 2 ? 0.1 : 1.0;
-      return mlcp::toProblem(
-          std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options)));
+      return mlcp::test::sceneProblem(
+          "columns", {"shape=sphere", fmt::format("ratio={}", which == 2 ? 10.0 : 1.0),
+                      fmt::format("nx={}", which == 2 ? 2 : 3),
+                      fmt::format("slide={}", which == 2 ? 0.1 : 1.0)});
     }
   }
 }

@@ -20,6 +20,8 @@ void describePushedBox(const SceneParameters& parameters, SceneDescription& scen
 void describeSpinningBox(const SceneParameters& parameters, SceneDescription& scene);
 void describeSpring(const SceneParameters& parameters, SceneDescription& scene);
 void describePile(const SceneParameters& parameters, SceneDescription& scene);
+void describeColumns(const SceneParameters& parameters, SceneDescription& scene);
+void describeGroundChain(const SceneParameters& parameters, SceneDescription& scene);
 
 /// Adds the ground plane z = 0 (static "ground").
 void addGround(SceneDescription& scene);

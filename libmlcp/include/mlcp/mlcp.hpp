@@ -16,7 +16,6 @@
 #include <mlcp/core/residual.hpp>
 #include <mlcp/core/solver_factory.hpp>
 #include <mlcp/core/status.hpp>
-#include <mlcp/generators/box_problem_generator.hpp>
 #include <mlcp/generators/random_problem.hpp>
 #include <mlcp/gradient/apgd_solver.hpp>
 #include <mlcp/gradient/nncg_solver.hpp>

@@ -2,10 +2,12 @@
 // problem's answer; any solver sits inside; threads change nothing, bit for bit.
 
 #include "test_data.hpp"
+#include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
 
 #include <limits>
 #include <memory>
@@ -15,12 +17,8 @@ namespace {
 
 /// Separate columns of cubes on the ground: one island per column.
 mlcp::Problem columns(int x, int y, int layers) {
-  mlcp::BoxStackOptions options;
-  options.columnsX = x;
-  options.columnsY = y;
-  options.layers = layers;
-  options.slideSpeed = 0.5;
-  return mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options)));
+  return mlcp::test::sceneProblem("columns", {fmt::format("nx={}", x), fmt::format("ny={}", y),
+                                              fmt::format("layers={}", layers), "slide=0.5"});
 }
 
 double relativeDifference(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {

@@ -3,6 +3,7 @@
 // an invalid-problem after a search; auto says what it chose and why.
 
 #include "known_solution_problems.hpp"
+#include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
 
@@ -124,24 +125,18 @@ BOOST_AUTO_TEST_CASE(auto_says_what_it_chose_and_why) {
 }
 
 BOOST_AUTO_TEST_CASE(auto_plans_iterative_solvers_for_large_coupled_problems) {
-  mlcp::BoxStackOptions options;
-  options.columnsX = 1;
-  options.columnsY = 1;
-  options.layers = 100;  // 1200 rows in one island
-  options.contactsPerFace = 4;
   mlcp::SolverSettings settings;
   settings.maxIterations = 20;  // the plan is what is tested here
   mlcp::AutoSolver solver(settings);
   solver.setProblem(
-      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options))));
+      mlcp::test::sceneProblem("columns", {"nx=1", "ny=1", "layers=100", "shape=box"}));
   const mlcp::SolveReport& report = solver.solve();
   BOOST_TEST_INFO(report.message);
   BOOST_TEST(solver.plan().stages.front() == "apgd");
   BOOST_TEST(contains(report.message, "largest island 1200"));
-  options.layers = 2;
-  options.columnsX = 60;  // 1440 rows in 60 islands of 24
+  // 1440 rows in 60 islands of 24
   solver.setProblem(
-      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options))));
+      mlcp::test::sceneProblem("columns", {"nx=60", "ny=1", "layers=2", "shape=box"}));
   const mlcp::SolveReport& islands = solver.solve();
   BOOST_TEST_INFO(islands.message);
   BOOST_TEST(solver.plan().stages.front() == "islands:dantzig");

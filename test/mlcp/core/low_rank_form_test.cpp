@@ -1,18 +1,20 @@
 // mlcp::findLowRankForm: A = G G^T + diag(C) from the factors, or from the entries of A by a
 // pivoted Cholesky accepted only within 1e-12 max|A| (docs/bpp.md, "The low-rank form").
 
+#include "test_problems.hpp"
+
 #include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
 
 #include <memory>
 
 namespace {
 
+/// Box columns whose A has `cfm` on its diagonal (the world's CFM is cfm h, h = 0.01 s).
 std::shared_ptr<const mlcp::MatrixFreeProblem> stacks(double cfm) {
-  mlcp::BoxStackOptions options;
-  options.cfm = cfm;
-  return std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options));
+  return mlcp::test::sceneFactors("columns", {fmt::format("cfm={}", cfm * 0.01)}, 0.01);
 }
 
 double relativeError(const Eigen::MatrixXd& A, const mlcp::LowRankForm& form) {

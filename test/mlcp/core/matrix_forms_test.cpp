@@ -3,12 +3,14 @@
 // bad forms as a status, and a dense copy that would not fit refused as Unsupported.
 
 #include "degenerate_problems.hpp"
+#include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
 
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
 
 #include <cmath>
 #include <limits>
@@ -22,18 +24,12 @@ namespace bdata = boost::unit_test::data;
 namespace {
 
 std::shared_ptr<const mlcp::MatrixFreeProblem> stacks(double ratio = 1.0) {
-  mlcp::BoxStackOptions options;
-  options.columnsX = 2;
-  options.columnsY = 1;
-  options.layers = 3;
-  options.topMassRatio = ratio;
-  return std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options));
+  return mlcp::test::sceneFactors("columns",
+                                  {"nx=2", "ny=1", "layers=3", fmt::format("ratio={}", ratio)});
 }
 
 std::shared_ptr<const mlcp::MatrixFreeProblem> chain() {
-  mlcp::BoxChainOptions options;
-  options.links = 6;
-  return std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxChain(options));
+  return mlcp::test::sceneFactors("ground-chain", {"links=6", "shape=box"});
 }
 
 double relativeDifference(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
@@ -137,8 +133,12 @@ BOOST_DATA_TEST_CASE(new_families_give_the_same_iterates_on_every_form,
   settings.maxIterations = iterations;
   settings.relativeTolerance = 0.0;
   settings.recordHistory = true;
+  // PGS-SM's subspace solves on the heavy-top stacks (A nearly singular: CFM / h = 1e-6 against
+  // entries of order 1) carry the forms' different rounding up by the subspace's condition
+  // number, about 10x more than the sweeps alone.
+  const double tolerance = std::string(name) == "pgs-sm" ? 1e-8 : 1e-9;
   for (const auto& factors : {stacks(100.0), chain()})
-    expectSameIterates([&] { return mlcp::makeSolver(name, settings); }, factors, 1e-9);
+    expectSameIterates([&] { return mlcp::makeSolver(name, settings); }, factors, tolerance);
 }
 
 BOOST_AUTO_TEST_CASE(earlier_matrix_free_names_make_the_same_solvers) {

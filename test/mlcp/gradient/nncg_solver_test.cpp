@@ -2,10 +2,12 @@
 // a PGS iterate (within bounds) as the answer, options, restarts and row-scale invariance.
 
 #include "known_solution_problems.hpp"
+#include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
 
 #include <memory>
 #include <stdexcept>
@@ -13,13 +15,8 @@
 namespace {
 
 mlcp::Problem stack(double ratio) {
-  mlcp::BoxStackOptions options;
-  options.columnsX = 1;
-  options.columnsY = 1;
-  options.layers = 4;
-  options.contactsPerFace = 1;
-  options.topMassRatio = ratio;
-  return mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options)));
+  return mlcp::test::sceneProblem(
+      "columns", {"nx=1", "ny=1", "layers=4", "shape=sphere", fmt::format("ratio={}", ratio)});
 }
 
 }  // namespace

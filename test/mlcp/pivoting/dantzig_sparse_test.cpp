@@ -4,12 +4,14 @@
 // automatic choice takes it for large sparse A only.
 
 #include "test_data.hpp"
+#include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
 
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <limits>
@@ -92,14 +94,10 @@ BOOST_DATA_TEST_CASE(random_ode_style_problems_agree,
 }
 
 BOOST_DATA_TEST_CASE(box_stacks_agree, bdata::make({1, 2, 3}) * bdata::make({1, 4}), layers, face) {
-  mlcp::BoxStackOptions stacks;
-  stacks.columnsX = 3;
-  stacks.columnsY = 2;
-  stacks.layers = layers;
-  stacks.contactsPerFace = face;
-  stacks.seed = static_cast<std::uint64_t>(layers * 10 + face);
-  const mlcp::Problem problem =
-      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(stacks)));
+  const mlcp::Problem problem = mlcp::test::sceneProblem(
+      "columns",
+      {"nx=3", "ny=2", fmt::format("layers={}", layers), face == 1 ? "shape=sphere" : "shape=box",
+       fmt::format("seed={}", static_cast<std::uint64_t>(layers * 10 + face))});
   const Answer sparse = solveWith(problem, mlcp::DantzigFactorization::Sparse);
   BOOST_TEST(sparse.status == mlcp::Status::Converged);
   expectSameAnswers(problem, "box stacks");
@@ -124,12 +122,7 @@ BOOST_AUTO_TEST_CASE(friction_on_a_normal_with_positive_lower_bound) {
 }
 
 BOOST_AUTO_TEST_CASE(automatic_choice) {
-  mlcp::BoxStackOptions stacks;
-  stacks.columnsX = 6;
-  stacks.columnsY = 3;
-  stacks.layers = 3;
-  const mlcp::Problem large =
-      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(stacks)));
+  const mlcp::Problem large = mlcp::test::sceneProblem("columns", {"nx=6", "ny=3", "layers=3"});
   BOOST_TEST_REQUIRE(large.size() >= 300);
   mlcp::DantzigSolver solver;
   solver.setProblem(large);
@@ -159,11 +152,8 @@ BOOST_AUTO_TEST_CASE(new_pattern_after_a_solve) {
   options.factorization = mlcp::DantzigFactorization::Sparse;
   mlcp::DantzigSolver solver(options);
   for (const int layers : {2, 3, 2}) {
-    mlcp::BoxStackOptions stacks;
-    stacks.columnsX = 2;
-    stacks.layers = layers;
     const mlcp::Problem problem =
-        mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(stacks)));
+        mlcp::test::sceneProblem("columns", {"nx=2", fmt::format("layers={}", layers)});
     solver.setProblem(problem);
     BOOST_TEST(solver.solve().status == mlcp::Status::Converged);
     const Answer dense = solveWith(problem, mlcp::DantzigFactorization::Dense);

@@ -2,6 +2,7 @@
 // solve allocating nothing with threads, the automatic damping, options.
 
 #include "allocation_counter.hpp"
+#include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
 
@@ -14,13 +15,7 @@ namespace {
 
 /// Box stacks of 1632 rows (enough for 3 threads of 512 rows) in the given form.
 mlcp::Problem stacks(mlcp::MatrixForm form) {
-  mlcp::BoxStackOptions options;
-  options.columnsX = 17;
-  options.columnsY = 4;
-  options.layers = 2;
-  options.contactsPerFace = 4;
-  mlcp::Problem p =
-      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options)));
+  mlcp::Problem p = mlcp::test::sceneProblem("columns", {"nx=17", "ny=4", "layers=2", "shape=box"});
   if (form == mlcp::MatrixForm::Dense) p.A = p.A.toDense();
   if (form == mlcp::MatrixForm::Sparse) p.A = p.A.toSparse();
   return p;
@@ -97,13 +92,8 @@ BOOST_AUTO_TEST_CASE(second_solve_on_threads_allocates_nothing) {
 }
 
 BOOST_AUTO_TEST_CASE(automatic_damping_converges_on_a_contact_problem) {
-  mlcp::BoxStackOptions options;
-  options.columnsX = 2;
-  options.columnsY = 1;
-  options.layers = 2;
-  options.contactsPerFace = 1;
   const mlcp::Problem problem =
-      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options)));
+      mlcp::test::sceneProblem("columns", {"nx=2", "ny=1", "layers=2", "shape=sphere"});
   for (const char* name : {"jacobi", "blocked-jacobi"}) {
     auto solver = mlcp::makeSolver(name);
     solver->setProblem(problem);

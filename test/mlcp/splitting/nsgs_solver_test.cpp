@@ -3,6 +3,7 @@
 // invariance, options and statistics.
 
 #include "known_solution_problems.hpp"
+#include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
 
@@ -66,12 +67,8 @@ BOOST_AUTO_TEST_CASE(a_contact_is_solved_exactly_in_one_sweep) {
 }
 
 BOOST_AUTO_TEST_CASE(blocks_are_contacts_joints_and_single_rows) {
-  // boxChain: 3 ball-joint rows per joint (unbounded, coupled: one block each), then contacts.
-  mlcp::BoxChainOptions options;
-  options.links = 4;
-  options.contactsPerFace = 1;
-  const mlcp::Problem chain =
-      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxChain(options)));
+  // ground-chain: 3 ball-joint rows per joint (unbounded, coupled: one block each), then contacts.
+  const mlcp::Problem chain = mlcp::test::sceneProblem("ground-chain", {"links=4", "shape=sphere"});
   mlcp::NsgsSolver solver;
   solver.setProblem(chain);
   const mlcp::SolveReport& report = solver.solve();

@@ -272,18 +272,13 @@ BOOST_DATA_TEST_CASE(random_ode_style_problems_pinned_sweeps,
 // every form of A, against projected SOR written out here with full dot products, on box stacks
 // (block-sparse) and on a random problem with scattered zeros.
 BOOST_AUTO_TEST_CASE(sparse_columns_give_the_plain_sweeps) {
-  mlcp::BoxStackOptions stacks;
-  stacks.columnsX = 5;
-  stacks.columnsY = 2;
-  stacks.layers = 3;
   mlcp::Problem scattered = randomProblem(90, 7);
   Eigen::MatrixXd A = scattered.A.dense();
   for (int j = 0; j < scattered.size(); ++j)
     for (int i = j + 1; i < scattered.size(); ++i)
       if ((i * 7 + j * 3) % 5 != 0) A(i, j) = A(j, i) = 0.0;
   scattered.A = A;
-  const mlcp::Problem stacked =
-      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(stacks)));
+  const mlcp::Problem stacked = mlcp::test::sceneProblem("columns", {"nx=5", "ny=2", "layers=3"});
   for (const mlcp::Problem* base :
        std::initializer_list<const mlcp::Problem*>{&stacked, &scattered}) {
     // The plain projected SOR sweeps on the dense A, ODE's order: rows with findex < 0 first.
@@ -320,12 +315,7 @@ BOOST_AUTO_TEST_CASE(sparse_columns_give_the_plain_sweeps) {
 // A new A of the same size (another nonzero pattern) is analysed again: the same answer as a
 // fresh solver's.
 BOOST_AUTO_TEST_CASE(a_new_matrix_is_analysed_again) {
-  mlcp::BoxStackOptions stacks;
-  stacks.columnsX = 4;
-  stacks.columnsY = 1;
-  stacks.layers = 2;
-  mlcp::Problem sparse =
-      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(stacks)));
+  mlcp::Problem sparse = mlcp::test::sceneProblem("columns", {"nx=4", "ny=1", "layers=2"});
   sparse.A = sparse.A.toDense();  // dense, with the zeros of the contacts' blocks
   mlcp::Problem dense = randomProblem(sparse.size(), 3);
   mlcp::PgsSolver reused;

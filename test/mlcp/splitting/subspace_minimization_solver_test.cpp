@@ -4,10 +4,12 @@
 
 #include "known_solution_problems.hpp"
 #include "test_data.hpp"
+#include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
 
 #include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
 
 #include <memory>
 #include <stdexcept>
@@ -15,13 +17,9 @@
 namespace {
 
 mlcp::Problem stack(int contacts, double ratio) {
-  mlcp::BoxStackOptions options;
-  options.columnsX = 1;
-  options.columnsY = 1;
-  options.layers = 4;
-  options.contactsPerFace = contacts;
-  options.topMassRatio = ratio;
-  return mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(mlcp::boxStacks(options)));
+  return mlcp::test::sceneProblem(
+      "columns", {"nx=1", "ny=1", "layers=4", contacts == 1 ? "shape=sphere" : "shape=box",
+                  fmt::format("ratio={}", ratio)});
 }
 
 }  // namespace

@@ -31,7 +31,8 @@ struct SceneInfo {
 };
 
 /// The scenes, in documentation order: pendulum-chain, box-stack, box-pyramid, mass-ratio,
-/// slope, sphere-drop, pushed-box, spinning-box, spring, pile (docs/scenes.md).
+/// slope, sphere-drop, pushed-box, spinning-box, spring, pile, columns, ground-chain
+/// (docs/scenes.md).
 const std::vector<SceneInfo>& sceneCatalog();
 
 /// Names of sceneCatalog().
