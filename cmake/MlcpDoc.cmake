@@ -12,6 +12,7 @@ if(DOXYGEN_FOUND)
       ${PROJECT_SOURCE_DIR}/adapters/bullet/include
       ${PROJECT_SOURCE_DIR}/adapters/dart/include
       ${PROJECT_SOURCE_DIR}/adapters/ode/include
+      ${PROJECT_SOURCE_DIR}/adapters/ode_world/include
       ${PROJECT_SOURCE_DIR}/adapters/registry/include
       ${PROJECT_SOURCE_DIR}/adapters/siconos/include
       ${PROJECT_SOURCE_DIR}/adapters/verosim/include)

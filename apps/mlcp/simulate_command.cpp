@@ -1,14 +1,19 @@
 // mlcp simulate: steps a libdynamics scene with a solver chosen by name, writes the trajectory CSV
 // (and with --stats one row of solver figures per step) and prints energy, penetration and
 // constraint-drift figures (docs/dynamics.md). A run cut short (a non-finite state, a solver
-// error, Ctrl-C) keeps the steps it completed (docs/cli.md, "Runs cut short").
+// error, Ctrl-C) keeps the steps it completed (docs/cli.md, "Runs cut short"). --engine other
+// than libdynamics hands the scene's description to that engine (engine_simulation.cpp).
 
 #include "commands.hpp"
+#include "engine_simulation.hpp"
 #include "interrupt_scope.hpp"
 #include "run_stop.hpp"
 #include "scene_source.hpp"
+#include "simulate_arguments.hpp"
+#include "simulation_engine.hpp"
 #include "solver_settings_options.hpp"
 #include "step_statistics_csv.hpp"
+#include "trajectory_csv.hpp"
 
 #include <mlcp/core/solver_factory.hpp>
 #include <mlcp/dynamics/scene.hpp>
@@ -16,6 +21,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <memory>
@@ -28,30 +34,11 @@ namespace mlcp::app {
 
 namespace {
 
-struct SimulateArguments {
-  SceneArguments scene;
-  std::string solver = "dantzig";
-  int steps = 600;
-  std::string csv;
-  std::string stats;
-  bool listScenes = false;
-  SolverSettings settings;
-};
-
-constexpr const char* kCsvHeader =
-    "step,time,body,px,py,pz,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,wbx,wby,wbz\n";
-
-/// One row per body: the state after `world.stepCount()` steps (SI units, world frame; wb* is
-/// the angular velocity in body axes).
+/// One row per body: the state after `world.stepCount()` steps (kTrajectoryCsvHeader).
 void writeCsvRows(std::ostream& out, const dynamics::World& world) {
-  for (const dynamics::Body& b : world.bodies()) {
-    const Eigen::Quaterniond q = b.q_WB.normalized();
-    const Eigen::Vector3d wb = b.w_WB_B();
-    fmt::print(out, "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", world.stepCount(),
-               world.time(), b.name, b.p_WB.x(), b.p_WB.y(), b.p_WB.z(), q.w(), q.x(), q.y(), q.z(),
-               b.v_WB.x(), b.v_WB.y(), b.v_WB.z(), b.w_WB.x(), b.w_WB.y(), b.w_WB.z(), wb.x(),
-               wb.y(), wb.z());
-  }
+  for (const dynamics::Body& b : world.bodies())
+    writeTrajectoryRow(out, world.stepCount(), world.time(),
+                       {b.name, b.p_WB, b.q_WB, b.v_WB, b.w_WB});
 }
 
 /// The trajectory (--csv) and per-step statistics (--stats) files, written step by step under
@@ -64,7 +51,7 @@ class SimulationFiles {
   SimulationFiles(const SimulateArguments& args, const dynamics::World& world) {
     if (!args.csv.empty()) {
       m_csv = std::make_unique<AtomicFile>(args.csv);
-      m_csv->stream() << kCsvHeader;
+      m_csv->stream() << kTrajectoryCsvHeader;
       writeCsvRows(m_csv->stream(), world);
     }
     if (!args.stats.empty()) {
@@ -243,13 +230,19 @@ void simulate(const SimulateArguments& args, int& exitCode) {
 void addSimulateCommand(CLI::App& app, int& exitCode) {
   auto args = std::make_shared<SimulateArguments>();
   CLI::App* cmd = app.add_subcommand(
-      "simulate", "Step a libdynamics scene with a solver; write the trajectory as CSV");
+      "simulate", "Step a scene with a solver in an engine; write the trajectory as CSV");
   addSceneOptions(*cmd, args->scene, false);
-  cmd->add_option("--solver", args->solver, "Solver name (see `mlcp compare --help`)");
+  cmd->add_option(
+      "--engine", args->engine,
+      "Engine stepping the scene: " + fmt::format("{}", fmt::join(simulationEngineNames(), ", ")) +
+          " (default libdynamics; docs/physics-validation.md)");
+  cmd->add_option("--solver", args->solver,
+                  "Solver name (see `mlcp compare --help`); with --engine ode its own steppers "
+                  "dantzig (dWorldStep) or quickstep (dWorldQuickStep)");
   cmd->add_option("--steps", args->steps, "Number of steps")->check(CLI::NonNegativeNumber);
   cmd->add_option("--csv", args->csv,
                   "Trajectory file: one row per body per step, columns " +
-                      std::string(kCsvHeader, std::string(kCsvHeader).size() - 1));
+                      std::string(kTrajectoryCsvHeader.substr(0, kTrajectoryCsvHeader.size() - 1)));
   cmd->add_option(
       "--stats", args->stats,
       std::string("Per-step solver file: one row per step, columns ") + kStepStatisticsHeader);
@@ -261,7 +254,10 @@ void addSimulateCommand(CLI::App& app, int& exitCode) {
       return;
     }
     if (args->scene.scene.empty()) throw CLI::RequiredError("--scene");
-    simulate(*args, exitCode);
+    if (args->engine == "libdynamics")
+      simulate(*args, exitCode);
+    else
+      exitCode = simulateWithEngine(*args);
   });
 }
 

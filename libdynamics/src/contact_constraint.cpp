@@ -45,6 +45,12 @@ void ContactConstraint::reset(const ContactPoint& contact, const ContactMaterial
   m_material = material;
 }
 
+void ContactConstraint::frictionBasis(const Eigen::Vector3d& n,
+                                      Eigen::Vector3d& t1,
+                                      Eigen::Vector3d& t2) {
+  detail::perpendicularBasis(n, t1, t2);
+}
+
 int ContactConstraint::rowCount(const RowContext&) const { return m_material.mu > 0.0 ? 3 : 1; }
 
 void ContactConstraint::fillRows(const RowContext& context, std::span<ConstraintRow> rows) const {
@@ -74,7 +80,7 @@ void ContactConstraint::fillRows(const RowContext& context, std::span<Constraint
   if (rows.size() == 1) return;
 
   Eigen::Vector3d t1, t2;
-  detail::perpendicularBasis(n, t1, t2);
+  frictionBasis(n, t1, t2);
   const bool bounded = std::isfinite(m_material.mu);
   static constexpr std::string_view kNames[2] = {"friction1", "friction2"};
   for (int k = 0; k < 2; ++k) {

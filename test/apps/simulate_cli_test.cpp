@@ -5,12 +5,14 @@
 #include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
@@ -279,6 +281,85 @@ BOOST_AUTO_TEST_CASE(sigint_while_capture_steps_stops_it_between_steps) {
   BOOST_TEST(message.find(" of 100000000; 1 of 2 files written") != std::string::npos);
   BOOST_TEST(fs::exists(fs::path(out) / "spinning-box_step10.blcp"));
   BOOST_TEST(temporaryFiles(out) == 0);
+}
+
+/// The engines other than libdynamics built into the binary under test.
+std::vector<std::string> otherEnginesBuilt() {
+  std::vector<std::string> engines;
+#ifdef MLCP_TEST_HAS_ODE_WORLD
+  engines.push_back("ode");
+#endif
+#ifdef MLCP_TEST_HAS_BULLET
+  engines.push_back("bullet");
+#endif
+#ifdef MLCP_TEST_HAS_DART
+  engines.push_back("dart");
+#endif
+  return engines;
+}
+
+// Every engine writes the same trajectory columns as libdynamics with Dantzig on the slope (ODE
+// with its dWorldStep, Bullet and DART with our dantzig), one row per body per step from the
+// initial state on; the summary names the engine's solver.
+BOOST_AUTO_TEST_CASE(engines_write_the_same_trajectory_columns) {
+  const Run ours = run(fmt::format(
+      "simulate --engine libdynamics --scene slope --solver dantzig --steps 30 --csv {}",
+      path("libdynamics.csv")));
+  BOOST_TEST(ours.exitCode == 0);
+  const std::vector<std::string> ourRows = lines(slurp(dir / "libdynamics.csv"));
+  BOOST_REQUIRE(!ourRows.empty());
+  BOOST_TEST(ourRows.front() ==
+             "step,time,body,px,py,pz,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,wbx,wby,wbz");
+  const std::map<std::string, std::string> solverNamed = {
+      {"ode", "ode: ode dWorldStep (Dantzig), 30 steps"},
+      {"bullet", "bullet: bullet btMLCPSolver with dantzig"},
+      {"dart", "dart: dart BoxedLcpConstraintSolver with dantzig"}};
+  for (const std::string& engine : otherEnginesBuilt()) {
+    const std::string csv = engine + ".csv";
+    const Run r = run(
+        fmt::format("simulate --engine {} --scene slope --steps 30 --csv {}", engine, path(csv)));
+    BOOST_TEST_CONTEXT(engine << ": " << r.out << r.err) {
+      BOOST_TEST(r.exitCode == 0);
+      BOOST_TEST(r.out.find("engine       " + solverNamed.at(engine)) != std::string::npos);
+      const std::vector<std::string> rows = lines(slurp(dir / csv));
+      BOOST_REQUIRE(!rows.empty());
+      BOOST_TEST(rows.front() == ourRows.front());
+      BOOST_TEST(trajectorySteps(dir / csv) == trajectorySteps(dir / "libdynamics.csv"));
+      BOOST_TEST(allFinite(dir / csv));
+      BOOST_TEST(split(rows.back(), ',').size() == split(ourRows.back(), ',').size());
+    }
+  }
+}
+
+// Bad engine input is named and nothing is written: an unknown engine, an engine without scene
+// stepping in this build, a solver ODE does not take, a scene element ODE cannot build.
+BOOST_AUTO_TEST_CASE(bad_engine_input_is_named_and_nothing_is_written) {
+  const std::string csv = path("never.csv");
+  const Run unknown = run(fmt::format("simulate --engine havok --scene slope --csv {}", csv));
+  BOOST_TEST(unknown.exitCode != 0);
+  BOOST_TEST(unknown.err.find("unknown engine 'havok' (engines: libdynamics, ode, bullet, dart)") !=
+             std::string::npos);
+  const std::vector<std::string> built = otherEnginesBuilt();
+  for (const std::string engine : {"ode", "bullet", "dart"}) {
+    if (std::find(built.begin(), built.end(), engine) != built.end()) continue;
+    const Run absent = run(fmt::format("simulate --engine {} --scene slope --csv {}", engine, csv));
+    BOOST_TEST(absent.err.find("engine " + engine + " is not available in this mlcp") !=
+               std::string::npos);
+  }
+#ifdef MLCP_TEST_HAS_ODE_WORLD
+  const Run solver =
+      run(fmt::format("simulate --engine ode --scene slope --solver pgs --csv {}", csv));
+  BOOST_TEST(solver.exitCode != 0);
+  BOOST_TEST(solver.err.find("engine ode steps with its own solvers, not 'pgs'") !=
+             std::string::npos);
+  const Run axis = run(fmt::format("simulate --engine ode --scene spring --csv {}", csv));
+  BOOST_TEST(axis.exitCode != 0);
+  BOOST_TEST(axis.err.find("ode: scene spring: joint 'spring'") != std::string::npos);
+  const Run stats = run(fmt::format("simulate --engine ode --scene slope --stats {}", csv));
+  BOOST_TEST(stats.err.find("--stats records libdynamics' solver calls") != std::string::npos);
+#endif
+  BOOST_TEST(!fs::exists(csv));
+  BOOST_TEST(temporaryFiles(dir) == 0);
 }
 
 // capture --engine: bad scene input is refused before anything is written, naming what is wrong.

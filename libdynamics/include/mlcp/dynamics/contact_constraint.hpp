@@ -33,6 +33,12 @@ class ContactConstraint final : public Constraint {
   /// The material of the contact (friction mu, restitution, softness).
   const ContactMaterial& material() const { return m_material; }
 
+  /// The friction directions of a contact of unit normal n (unit: 1): t1 = n x e / |n x e| for
+  /// the world axis e least aligned with n (the lowest axis on a tie), t2 = n x t1, so that
+  /// (t1, t2, n) is right-handed. ODE's dPlaneSpace(n) picks other axes (for n = z it gives
+  /// t1 = -y, t2 = x); an ODE contact given dContactFDir1 = t1 gets these two.
+  static void frictionBasis(const Eigen::Vector3d& n, Eigen::Vector3d& t1, Eigen::Vector3d& t2);
+
  private:
   ContactPoint m_contact;
   ContactMaterial m_material;
