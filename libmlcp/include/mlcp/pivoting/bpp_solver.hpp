@@ -14,7 +14,7 @@
 namespace mlcp {
 
 namespace detail {
-class LowRankSystem;
+class FreeSystem;
 struct NaturalMap;
 enum class RowState : std::int8_t;
 }  // namespace detail
@@ -45,6 +45,10 @@ struct BppOptions : SolverOptions {
   bool keepPartition = true;
   /// Limits of the low-rank form search (mlcp::findLowRankForm).
   LowRankLimits lowRank;
+  /// A factor-form A (MatrixForm::Factors) whose r exceeds this (>= 0) is solved in body space
+  /// with G and K sparse (mlcp::findSparseLowRankForm, CHOLMOD / KLU; docs/bpp.md, "The free
+  /// system in body space"), whatever lowRank's limits; at or below it G and K are dense.
+  int sparseAboveRank = 300;
 
   /// True when usable; otherwise *why names the violated constraint.
   bool isValid(std::string* why) const;
@@ -53,6 +57,7 @@ struct BppOptions : SolverOptions {
 /// What the last BppSolver::solve() did beyond the common report.
 struct BppStatistics {
   int rank = 0;                 ///< r of the low-rank form (0 when none was found)
+  bool sparse = false;          ///< G and K sparse (body space), else dense
   int rounds = 0;               ///< pivoting rounds (free-system solves)
   int singlePivotRounds = 0;    ///< rounds that swapped one row (Murty's rule)
   int factorizations = 0;       ///< r x r factorizations
@@ -141,6 +146,7 @@ class BppSolver final : public MixedLCP {
 
  private:
   bool prepareForm(const ProblemView& problem, SolveReport& report);
+  void searchForm(const ProblemView& problem);
   void startPartition(const ProblemView& problem, const Eigen::VectorXd& x);
   bool pivotToFeasible(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
   bool solveRound(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
@@ -155,9 +161,10 @@ class BppSolver final : public MixedLCP {
   BppOptions m_options;
   BppStatistics m_statistics;
   std::optional<LowRankForm> m_form;
+  std::optional<SparseLowRankForm> m_sparseForm;  // instead of m_form when r is large
   std::uint64_t m_formVersion = 0;
   bool m_formSearched = false;  // m_form holds the search's result for m_formVersion
-  std::unique_ptr<detail::LowRankSystem> m_system;
+  std::unique_ptr<detail::FreeSystem> m_system;
   std::vector<detail::RowState> m_state, m_lastState;
   Eigen::VectorXi m_lastFindex;
   std::vector<int> m_infeasible;
