@@ -140,7 +140,7 @@ std::vector<int> sizes(const std::string& list) {
 int main(int argc, char** argv) {
   bool quick = false;
   std::string data;
-  std::string solverList = "newton,islands:newton,dantzig,pgs";
+  std::string solverList = "newton,islands:newton,dantzig,pgs,polish";
   double maxSeconds = 60.0;
   CLI::App app{"mlcp_bench_exact_scaling: exact-solve time against rows, stacks and piles"};
   app.add_flag("--quick", quick, "Up to about 10,000 rows");

@@ -56,6 +56,8 @@ bool BppOptions::isValid(std::string* why) const {
   check.require(lowRank.maxRankFraction > 0.0 && lowRank.maxRankFraction <= 1.0,
                 "lowRank.maxRankFraction", lowRank.maxRankFraction,
                 "0 < lowRank.maxRankFraction <= 1");
+  check.require(abandonGrowth == 0.0 || abandonGrowth > 1.0, "abandonGrowth", abandonGrowth,
+                "abandonGrowth = 0 or abandonGrowth > 1");
   check.require(sparseAboveRank >= 0, "sparseAboveRank", sparseAboveRank, "sparseAboveRank >= 0");
   check.require(lowRank.tolerance > 0.0, "lowRank.tolerance", lowRank.tolerance,
                 "lowRank.tolerance > 0");
@@ -68,7 +70,17 @@ BppSolver::~BppSolver() = default;
 
 void BppSolver::setOptions(const BppOptions& options) {
   requireValid(options);
+  const LowRankLimits& a = m_options.lowRank;
+  const LowRankLimits& b = options.lowRank;
+  // The form and its factorization depend on these only: other changes (tolerances, budgets,
+  // time limits) keep them.
+  const bool sameForm = a.maxRank == b.maxRank && a.maxRankFraction == b.maxRankFraction &&
+                        a.tolerance == b.tolerance && a.maxDenseRows == b.maxDenseRows &&
+                        a.tryZeroDiagonal == b.tryZeroDiagonal &&
+                        m_options.sparseAboveRank == options.sparseAboveRank &&
+                        m_options.proximal == options.proximal;
   m_options = options;
+  if (sameForm) return;
   m_form.reset();
   m_sparseForm.reset();
   m_system.reset();
@@ -284,6 +296,14 @@ bool BppSolver::pivotToFeasible(const ProblemView& problem,
     const int round = ++m_statistics.rounds;
     if (!solveRound(problem, x, report)) return false;
     const int count = collectInfeasible(problem, x, solutionSize(problem, x));
+    if (m_options.abandonGrowth > 0.0 && m_best != INT_MAX &&
+        count > m_options.abandonGrowth * m_best) {
+      detail::setMessage(report.message,
+                         "abandoned in round {}: {} rows infeasible, more than {} times the "
+                         "lowest count {}",
+                         round, count, m_options.abandonGrowth, m_best);
+      return false;
+    }
     if (count == 0) {
       if (!m_frictionFixed) return true;
       // Friction rounds: fixed bounds again from the new normals while they move, then the

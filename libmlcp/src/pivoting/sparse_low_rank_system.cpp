@@ -15,8 +15,7 @@ void SparseLowRankSystem::setup(const SparseLowRankForm& form, double proximal) 
   m_t.resize(r);
   m_u.resize(r);
   buildPattern();
-  m_cholesky.analyse(m_upper);
-  m_luAnalysed = false;
+  m_choleskyAnalysed = m_luAnalysed = false;
   setupRows(form.C, proximal);
 }
 
@@ -125,6 +124,10 @@ bool SparseLowRankSystem::factor(const ProblemView& problem, const std::vector<R
   if (!m_usedLu) {
     for (size_t p = 0; p < m_upperPlace.size(); ++p)
       m_upper.values[p] = m_full.values[static_cast<size_t>(m_upperPlace[p])];
+    if (!m_choleskyAnalysed) {
+      m_cholesky.analyse(m_upper);
+      m_choleskyAnalysed = true;
+    }
     if (m_cholesky.factorize(m_upper)) return true;
     m_usedLu = true;
   }

@@ -18,7 +18,8 @@ namespace mlcp::detail {
 /// I_r + V^T D_F^-1 G_F is the body-space matrix L^T (M + J_F^T D_F^-1 J_F) L of the free rows
 /// (L L^T = M^-1 per body), as sparse as the contact graph (docs/bpp.md, "The free system in
 /// body space"). Its pattern, that of I + sum_i g_i^T g_i over all n rows, is analysed once per
-/// matrix (CHOLMOD's fill-reducing ordering [Chen, Davis, Hager, Rajamanickam 2008]); each
+/// matrix (CHOLMOD's or KLU's fill-reducing ordering [Davis CHOLMOD/KLU], at the first
+/// factorization that needs it); each
 /// partition only adds the free rows' outer products into it and refactors numerically:
 /// CHOLMOD's Cholesky when no friction row slides on a free normal, KLU's LU (the same pattern,
 /// unsymmetric values) otherwise or when the Cholesky meets a pivot <= 0.
@@ -29,9 +30,9 @@ namespace mlcp::detail {
 /// of G and of the factor) per solve. Memory: O(n 144 + the factor), allocated by setup().
 class SparseLowRankSystem final : public FreeSystem {
  public:
-  /// Takes the form (kept by reference: it must outlive this object's use), builds and analyses
-  /// K's pattern. proximal (>= 0) is delta relative to A_ii.
-  /// @throws std::runtime_error when CHOLMOD runs out of memory
+  /// Takes the form (kept by reference: it must outlive this object's use) and builds K's
+  /// pattern (analysed by CHOLMOD or KLU at its first factorization of this form). proximal
+  /// (>= 0) is delta relative to A_ii.
   void setup(const SparseLowRankForm& form, double proximal);
 
  private:
@@ -53,6 +54,7 @@ class SparseLowRankSystem final : public FreeSystem {
   std::vector<double> m_V;        // V's entries, in G's storage order (rows of F)
   CholmodFactor m_cholesky;
   KluFactor m_lu;
+  bool m_choleskyAnalysed = false;  // each analysed at its first use for this matrix
   bool m_luAnalysed = false;
   Eigen::VectorXd m_y;       // n_F (capacity n)
   Eigen::VectorXd m_t, m_u;  // r each

@@ -9,17 +9,18 @@
 namespace mlcp {
 
 /// Options of PolishSolver. SolverOptions::relativeTolerance is the final answer's;
-/// maxIterations bounds the PGS sweeps of one identification.
+/// maxIterations bounds the PGS sweeps of one identification (where PGS stalls, the polish
+/// runs from its last iterate all the same).
 struct PolishOptions : SolverOptions {
   PolishOptions() {
-    maxIterations = 100000;
+    maxIterations = 20000;
     relativeTolerance = 1e-9;
   }
   /// Relative residual (0 < identifyTolerance < 1) at which the first PGS run stops and bpp
   /// polishes from its partition; each later attempt divides it by 10.
   double identifyTolerance = 1e-4;
   /// Polish attempts at most (>= 1).
-  int attempts = 3;
+  int attempts = 4;
   /// bpp's pivoting rounds per attempt (>= 1): a partition read from a good first-order iterate
   /// takes one to three; more means it was read too early.
   int polishRounds = 20;
@@ -38,14 +39,16 @@ struct PolishStatistics {
 };
 
 /// First-order identification, then an exact polish (registered as "polish"; docs/bpp.md,
-/// "Large piles: first-order, then polish"): projected Gauss-Seidel (mlcp::PgsSolver) runs until
+/// "Large piles: first-order, then polish"). A warm start x0 != 0 (the previous step's answer)
+/// is polished first, from its partition; then projected Gauss-Seidel (mlcp::PgsSolver) runs until
 /// the relative residual is identifyTolerance; the rows it leaves at a bound give the partition
 /// from which block principal pivoting (mlcp::BppSolver, in body space with sparse K when A
 /// comes as factors of many bodies) solves exactly. When the polish does not settle within
-/// polishRounds rounds, PGS goes on from its own iterate to a tenfold smaller tolerance and
-/// polishes again, up to `attempts` times. The pattern of OSQP's solution polishing [Stellato et
-/// al. 2020] and of PGS subspace minimization [Silcowitz, Niebe & Erleben 2010], with the
-/// reduced problem solved exactly by pivoting rather than by one linear solve.
+/// polishRounds rounds, or its infeasible rows grow to twice their lowest count
+/// (BppOptions::abandonGrowth: the partition was read too early), PGS goes on from its own iterate
+/// to a tenfold smaller tolerance and polishes again, up to `attempts` times. The pattern of OSQP's
+/// solution polishing [Stellato et al. 2020] and of PGS subspace minimization [Silcowitz 2009],
+/// with the reduced problem solved exactly by pivoting rather than by one linear solve.
 ///
 /// Problem: as mlcp::Problem; A as bpp takes it (factors, or a symmetric dense or sparse A of
 /// low rank), otherwise the answer is PGS's alone. Converged only on the spec's scaled and
@@ -59,8 +62,8 @@ struct PolishStatistics {
 /// [Stellato et al. 2020] B. Stellato, G. Banjac, P. Goulart, A. Bemporad, S. Boyd, "OSQP: an
 ///   operator splitting solver for quadratic programs", Mathematical Programming Computation
 ///   12, 637-672, 2020 (section 4, solution polishing).
-/// [Silcowitz, Niebe & Erleben 2010] M. Silcowitz, S. Niebe, K. Erleben, "Projected Gauss-Seidel
-///   subspace minimization method for interactive rigid body dynamics", GRAPP 2010.
+/// [Silcowitz 2009] M. Silcowitz, S. Niebe, K. Erleben, "Projected Gauss-Seidel subspace
+///   minimization method for interactive rigid body dynamics", GRAPP 2010.
 class PolishSolver final : public MixedLCP {
  public:
   /// @throws std::invalid_argument when options are not valid (PolishOptions::isValid).
@@ -85,6 +88,9 @@ class PolishSolver final : public MixedLCP {
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
   void stage(const ProblemView& problem, MixedLCP& solver);
   double remainingSeconds() const;
+  /// bpp from the partition of start (may be x itself); keeps its answer in x when better.
+  /// Returns its status.
+  Status polishFrom(const Eigen::VectorXd& start, Eigen::VectorXd& x, SolveReport& report);
   void keepIfBetter(const SolveReport& r, const Eigen::VectorXd& candidate, Eigen::VectorXd& x);
 
   PolishOptions m_options;

@@ -43,12 +43,17 @@ struct BppOptions : SolverOptions {
   /// problem has the same n and findex (a simulator's next step); clearInitialGuess() does not
   /// forget it (set this to false for cold solves).
   bool keepPartition = true;
+  /// Stop with MaxIterations as soon as the infeasible count exceeds this multiple of its lowest
+  /// so far (0: never; else > 1): from a partition read too early off a first-order iterate the
+  /// block swaps cascade (26, 81, 209, 2047 rows on the 1000-sphere pile from PGS at 2e-4), and
+  /// the caller does better to iterate further (PolishSolver sets 2).
+  double abandonGrowth = 0.0;
   /// Limits of the low-rank form search (mlcp::findLowRankForm).
   LowRankLimits lowRank;
   /// A factor-form A (MatrixForm::Factors) whose r exceeds this (>= 0) is solved in body space
   /// with G and K sparse (mlcp::findSparseLowRankForm, CHOLMOD / KLU; docs/bpp.md, "The free
   /// system in body space"), whatever lowRank's limits; at or below it G and K are dense.
-  int sparseAboveRank = 300;
+  int sparseAboveRank = 64;
 
   /// True when usable; otherwise *why names the violated constraint.
   bool isValid(std::string* why) const;
@@ -74,7 +79,10 @@ struct BppStatistics {
 /// Problem: w = A x - b, l <= x <= u with complementarity; friction rows (findex_i = k) bounded
 /// by u_i = |hi_i x_k|, l_i = -u_i (mlcp::Problem). A must have a low-rank form
 /// (mlcp::findLowRankForm: given as factors J, M^-1, cfm, or found in a symmetric dense or sparse
-/// A); otherwise solve() answers Status::Unsupported, naming why.
+/// A); otherwise solve() answers Status::Unsupported, naming why. Factors of many bodies (r above
+/// BppOptions::sparseAboveRank, or beyond lowRank's limits) are solved in body space with G and
+/// K sparse (mlcp::findSparseLowRankForm; CHOLMOD, or KLU where friction slides; docs/bpp.md,
+/// "The free system in body space").
 ///
 /// Algorithm (docs/bpp.md; [Kostreva 1978], [Judice & Pires 1994], the safeguard as
 /// ArtiSynth's MurtyMechSolver runs it):
@@ -105,8 +113,10 @@ struct BppStatistics {
 /// iterate projected onto its bounds.
 /// Finite for P-matrices without friction coupling; with friction it is observed, not
 /// guaranteed, hence the budget (composite solvers then go on with another method).
-/// Cost per round: O(n_F r^2 + r^3 + n r). The form: O(n r^2) (once per matrix).
-/// Memory: O(n r). Uses the initial guess.
+/// Cost per round: O(n_F r^2 + r^3 + n r) dense; sparse, O(144 n_F) to form K and one sparse
+/// factorization of the contact graph's r x r matrix. The form: O(n r^2) (once per matrix), O(n)
+/// sparse plus the symbolic analysis of K. Memory: O(n r) dense, O(n + the factor) sparse. Uses the
+/// initial guess.
 ///
 /// [Kostreva 1978] M. M. Kostreva, "Block pivot methods for solving the complementarity
 ///   problem", Linear Algebra and its Applications 21(3), 207-215, 1978.
@@ -121,6 +131,8 @@ class BppSolver final : public MixedLCP {
   explicit BppSolver(const BppOptions& options = {});
   ~BppSolver() override;
 
+  /// Keeps the low-rank form found for the current A (and its workspace) unless lowRank,
+  /// sparseAboveRank or proximal change.
   /// @throws std::invalid_argument naming the violated constraint.
   void setOptions(const BppOptions& options);
   /// The options in use.
