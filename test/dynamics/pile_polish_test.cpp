@@ -83,7 +83,7 @@ BOOST_AUTO_TEST_CASE(polish_solves_a_pile_of_100_spheres_exactly) {
   BOOST_TEST(residuals.scaled <= 1e-9);
   BOOST_TEST(residuals.relative <= 1e-9);
   const auto& polish = dynamic_cast<const mlcp::PolishSolver&>(*solver);
-  BOOST_TEST(polish.polisher().statistics().sparse);  // r = 594 > 64: body space, sparse
+  BOOST_TEST(polish.polisher().statistics().sparse);  // r = 594 > 300: body space, sparse
   BOOST_TEST(polish.statistics().polishRounds >= 1);
 }
 

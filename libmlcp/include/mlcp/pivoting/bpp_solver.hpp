@@ -53,7 +53,7 @@ struct BppOptions : SolverOptions {
   /// A factor-form A (MatrixForm::Factors) whose r exceeds this (>= 0) is solved in body space
   /// with G and K sparse (mlcp::findSparseLowRankForm, CHOLMOD / KLU; docs/bpp.md, "The free
   /// system in body space"), whatever lowRank's limits; at or below it G and K are dense.
-  int sparseAboveRank = 64;
+  int sparseAboveRank = 300;
 
   /// True when usable; otherwise *why names the violated constraint.
   bool isValid(std::string* why) const;
