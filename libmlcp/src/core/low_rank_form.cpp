@@ -53,7 +53,8 @@ SparseLowRankForm sparseFromFactors(const MatrixFreeProblem& factors) {
   form.G.reserve(Eigen::VectorXi::Constant(n, 12));
   using Block = std::pair<int, Eigen::Matrix<double, 1, 6>>;  // first column, 1 x 6 of G
   for (int i = 0; i < n; ++i) {
-    Block blocks[2];
+    Block blocks[2] = {{0, Eigen::Matrix<double, 1, 6>::Zero()},
+                       {0, Eigen::Matrix<double, 1, 6>::Zero()}};
     int count = 0;
     for (int side = 0; side < 2; ++side) {
       const int body = factors.bodies(i, side);
