@@ -80,7 +80,7 @@ set multiplot layout 1,2
 exact(family, solver) = (strcol(1) eq family && strcol(2) eq solver && \$5 == 1) ? \$4 : 1/0
 do for [family in "stacks pile"] {
   set title sprintf('%s (relative and scaled residual <= 1e-8)', family)
-  plot for [solver in "newton islands:newton dantzig pgs"] '$OUT/exact_scaling.dat' \
+  plot for [solver in "newton islands:newton dantzig pgs polish"] '$OUT/exact_scaling.dat' \
        using 3:(exact(family, solver)) with linespoints lw 2 title solver
 }
 unset multiplot

@@ -13,6 +13,8 @@
 // 10,000 rows at rest) solved exactly in at most 1 s.
 //
 //   ./build/apps/bench/mlcp_bench_exact_scaling [--quick] [--solvers a,b] [--data FILE]
+//       [--stacks 100,300] [--piles 100,1000]   (sizes to run instead of the default ones;
+//                                                "none" runs no case of that family)
 
 #include "bench_timing.hpp"
 
@@ -125,18 +127,29 @@ std::vector<std::string> split(const std::string& list) {
   return names;
 }
 
+/// The sizes of a comma-separated list ("none": no size).
+std::vector<int> sizes(const std::string& list) {
+  std::vector<int> values;
+  if (list == "none") return values;
+  for (const std::string& item : split(list)) values.push_back(std::stoi(item));
+  return values;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   bool quick = false;
   std::string data;
-  std::string solverList = "newton,islands:newton,dantzig,pgs";
+  std::string solverList = "newton,islands:newton,dantzig,pgs,polish";
   double maxSeconds = 60.0;
   CLI::App app{"mlcp_bench_exact_scaling: exact-solve time against rows, stacks and piles"};
   app.add_flag("--quick", quick, "Up to about 10,000 rows");
   app.add_option("--solvers", solverList, "Comma-separated solver names");
   app.add_option("--max-seconds", maxSeconds, "Time limit of one solve (s)");
   app.add_option("--data", data, "File for the plot series (rows seconds per family/solver)");
+  std::string stackList, pileList;
+  app.add_option("--stacks", stackList, "Comma-separated stack rows instead of the default ones");
+  app.add_option("--piles", pileList, "Comma-separated sphere counts instead of the default ones");
   CLI11_PARSE(app, argc, argv);
 
   std::vector<int> stackRows = {100, 300, 1000, 3000, 10000, 30000, 100000};
@@ -145,6 +158,8 @@ int main(int argc, char** argv) {
     stackRows.resize(5);
     pileCounts.resize(5);
   }
+  if (!stackList.empty()) stackRows = sizes(stackList);
+  if (!pileList.empty()) pileCounts = sizes(pileList);
   std::vector<Case> cases;
   for (const int rows : stackRows) cases.push_back(stacks(rows));
   for (const int count : pileCounts) cases.push_back(pile(count));

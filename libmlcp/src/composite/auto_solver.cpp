@@ -106,6 +106,12 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
                    "by island",
                    s.n, s.islands, s.largestIsland, kPivotingRows);
     add({"islands:dantzig", "apgd", "nncg"});
+  } else if (s.form == MatrixForm::Factors) {
+    fmt::format_to(why,
+                   "A symmetric as factors, n = {}, largest island {} > {} rows: PGS, then an "
+                   "exact polish in body space",
+                   s.n, s.largestIsland, kPivotingRows);
+    add({"polish", "apgd", "nncg"});
   } else {
     fmt::format_to(why,
                    "A symmetric, n = {}, largest island {} > {} rows, density {:.2g}: iterative, "

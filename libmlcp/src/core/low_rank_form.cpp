@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace mlcp {
@@ -31,8 +32,7 @@ MatrixFreeProblem::Block6 squareRoot(const MatrixFreeProblem::Block6& block) {
   return eigen.eigenvectors() * roots.asDiagonal();
 }
 
-std::optional<LowRankForm> fromFactors(const MatrixFreeProblem& factors,
-                                       const LowRankLimits& limits) {
+SparseLowRankForm sparseFromFactors(const MatrixFreeProblem& factors) {
   const int n = factors.size();
   std::vector<int> column(factors.bodyCount(), -1);
   int r = 0;
@@ -45,20 +45,43 @@ std::optional<LowRankForm> fromFactors(const MatrixFreeProblem& factors,
       }
     }
   }
-  if (r > rankLimit(n, limits)) return std::nullopt;
   std::vector<MatrixFreeProblem::Block6> roots(factors.bodyCount());
   for (int body = 0; body < factors.bodyCount(); ++body)
     if (column[body] >= 0) roots[body] = squareRoot(factors.inverseMass[body]);
-  LowRankForm form;
-  form.G.setZero(n, r);
+  SparseLowRankForm form;
+  form.G.resize(n, r);
+  form.G.reserve(Eigen::VectorXi::Constant(n, 12));
+  using Block = std::pair<int, Eigen::Matrix<double, 1, 6>>;  // first column, 1 x 6 of G
   for (int i = 0; i < n; ++i) {
+    Block blocks[2] = {{0, Eigen::Matrix<double, 1, 6>::Zero()},
+                       {0, Eigen::Matrix<double, 1, 6>::Zero()}};
+    int count = 0;
     for (int side = 0; side < 2; ++side) {
       const int body = factors.bodies(i, side);
       if (body < 0) continue;
-      form.G.row(i).segment<6>(column[body]) += factors.J.row(i).segment<6>(6 * side) * roots[body];
+      const Eigen::Matrix<double, 1, 6> block = factors.J.row(i).segment<6>(6 * side) * roots[body];
+      if (count == 1 && blocks[0].first == column[body])
+        blocks[0].second += block;  // both sides on one body
+      else
+        blocks[count++] = {column[body], block};
     }
+    if (count == 2 && blocks[1].first < blocks[0].first) std::swap(blocks[0], blocks[1]);
+    for (int c = 0; c < count; ++c)
+      for (int k = 0; k < 6; ++k) form.G.insert(i, blocks[c].first + k) = blocks[c].second[k];
   }
+  form.G.makeCompressed();
   form.C = factors.cfm;
+  return form;
+}
+
+std::optional<LowRankForm> fromFactors(const MatrixFreeProblem& factors,
+                                       const LowRankLimits& limits) {
+  const int n = factors.size();
+  SparseLowRankForm sparse = sparseFromFactors(factors);
+  if (sparse.rank() > rankLimit(n, limits)) return std::nullopt;
+  LowRankForm form;
+  form.G = sparse.G;
+  form.C = std::move(sparse.C);
   form.source = LowRankSource::Factors;
   form.diagonal = "cfm of the factors";
   return form;
@@ -172,6 +195,11 @@ std::optional<LowRankForm> findLowRankForm(const Operator& A, const LowRankLimit
   if (!A.check().empty()) return std::nullopt;
   if (A.form() == MatrixForm::Factors) return fromFactors(A.factors(), limits);
   return fromEntries(A, limits);
+}
+
+std::optional<SparseLowRankForm> findSparseLowRankForm(const Operator& A) {
+  if (A.form() != MatrixForm::Factors || !A.check().empty()) return std::nullopt;
+  return sparseFromFactors(A.factors());
 }
 
 }  // namespace mlcp

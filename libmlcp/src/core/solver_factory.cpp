@@ -1,6 +1,7 @@
 #include <mlcp/composite/auto_solver.hpp>
 #include <mlcp/composite/fallback_solver.hpp>
 #include <mlcp/composite/island_solver.hpp>
+#include <mlcp/composite/polish_solver.hpp>
 #include <mlcp/core/solver_factory.hpp>
 #include <mlcp/gradient/apgd_solver.hpp>
 #include <mlcp/gradient/nncg_solver.hpp>
@@ -79,6 +80,14 @@ void addPivotingSolvers(std::vector<SolverEntry>& entries) {
                        BppOptions options;
                        applyCommon(settings, options);
                        return std::make_unique<BppSolver>(options);
+                     }});
+  entries.push_back({"polish",
+                     "PGS until the active set shows (relative residual 1e-4), then bpp from its "
+                     "partition, in body space for many bodies; exact friction",
+                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+                       PolishOptions options;
+                       applyCommon(settings, options);
+                       return std::make_unique<PolishSolver>(options);
                      }});
 }
 

@@ -2,6 +2,7 @@
 #include "core/clock.hpp"
 #include "core/report_message.hpp"
 #include "pivoting/low_rank_system.hpp"
+#include "pivoting/sparse_low_rank_system.hpp"
 
 #include <mlcp/core/option_check.hpp>
 #include <mlcp/pivoting/bpp_solver.hpp>
@@ -55,22 +56,34 @@ bool BppOptions::isValid(std::string* why) const {
   check.require(lowRank.maxRankFraction > 0.0 && lowRank.maxRankFraction <= 1.0,
                 "lowRank.maxRankFraction", lowRank.maxRankFraction,
                 "0 < lowRank.maxRankFraction <= 1");
+  check.require(abandonGrowth == 0.0 || abandonGrowth > 1.0, "abandonGrowth", abandonGrowth,
+                "abandonGrowth = 0 or abandonGrowth > 1");
+  check.require(sparseAboveRank >= 0, "sparseAboveRank", sparseAboveRank, "sparseAboveRank >= 0");
   check.require(lowRank.tolerance > 0.0, "lowRank.tolerance", lowRank.tolerance,
                 "lowRank.tolerance > 0");
   return check.ok();
 }
 
-BppSolver::BppSolver(const BppOptions& options)
-    : m_system(std::make_unique<detail::LowRankSystem>()) {
-  setOptions(options);
-}
+BppSolver::BppSolver(const BppOptions& options) { setOptions(options); }
 
 BppSolver::~BppSolver() = default;
 
 void BppSolver::setOptions(const BppOptions& options) {
   requireValid(options);
+  const LowRankLimits& a = m_options.lowRank;
+  const LowRankLimits& b = options.lowRank;
+  // The form and its factorization depend on these only: other changes (tolerances, budgets,
+  // time limits) keep them.
+  const bool sameForm = a.maxRank == b.maxRank && a.maxRankFraction == b.maxRankFraction &&
+                        a.tolerance == b.tolerance && a.maxDenseRows == b.maxDenseRows &&
+                        a.tryZeroDiagonal == b.tryZeroDiagonal &&
+                        m_options.sparseAboveRank == options.sparseAboveRank &&
+                        m_options.proximal == options.proximal;
   m_options = options;
+  if (sameForm) return;
   m_form.reset();
+  m_sparseForm.reset();
+  m_system.reset();
   m_formSearched = false;
 }
 
@@ -81,9 +94,12 @@ void BppSolver::setLowRankForm(LowRankForm form) {
         "BppSolver::setLowRankForm: G is {} x {} and C has {} entries for a matrix of n = {}",
         form.G.rows(), form.G.cols(), form.C.size(), n));
   m_form = std::move(form);
+  m_sparseForm.reset();
   m_formVersion = matrixVersion();
   m_formSearched = true;
-  m_system->setup(*m_form, m_options.proximal);
+  auto system = std::make_unique<detail::LowRankSystem>();
+  system->setup(*m_form, m_options.proximal);
+  m_system = std::move(system);
 }
 
 Capabilities BppSolver::capabilities() const {
@@ -101,14 +117,41 @@ void BppSolver::doSetup(int n) {
   m_normals.resize(n);
 }
 
+void BppSolver::searchForm(const ProblemView& problem) {
+  m_form.reset();
+  m_sparseForm.reset();
+  m_system.reset();
+  m_sparseForm = findSparseLowRankForm(problem.A);
+  // Dense G only where it is small: r within sparseAboveRank and the dense form's limits.
+  const LowRankLimits& limits = m_options.lowRank;
+  const auto denseLimit =
+      static_cast<int>(std::min<double>(limits.maxRank, limits.maxRankFraction * problem.size()));
+  if (m_sparseForm && m_sparseForm->rank() > std::min(m_options.sparseAboveRank, denseLimit)) {
+    auto system = std::make_unique<detail::SparseLowRankSystem>();
+    system->setup(*m_sparseForm, m_options.proximal);
+    m_system = std::move(system);
+    return;
+  }
+  m_sparseForm.reset();
+  m_form = findLowRankForm(problem.A, m_options.lowRank);
+  if (!m_form) return;
+  auto system = std::make_unique<detail::LowRankSystem>();
+  system->setup(*m_form, m_options.proximal);
+  m_system = std::move(system);
+}
+
 bool BppSolver::prepareForm(const ProblemView& problem, SolveReport& report) {
   if (!m_formSearched || m_formVersion != matrixVersion()) {
-    m_form = findLowRankForm(problem.A, m_options.lowRank);
+    searchForm(problem);
     m_formVersion = matrixVersion();
     m_formSearched = true;
-    if (m_form) m_system->setup(*m_form, m_options.proximal);
   } else {
     m_statistics.formReused = true;
+  }
+  if (m_sparseForm) {
+    m_statistics.rank = m_sparseForm->rank();
+    m_statistics.sparse = true;
+    return true;
   }
   if (m_form) {
     m_statistics.rank = m_form->rank();
@@ -253,6 +296,14 @@ bool BppSolver::pivotToFeasible(const ProblemView& problem,
     const int round = ++m_statistics.rounds;
     if (!solveRound(problem, x, report)) return false;
     const int count = collectInfeasible(problem, x, solutionSize(problem, x));
+    if (m_options.abandonGrowth > 0.0 && m_best != INT_MAX &&
+        count > m_options.abandonGrowth * m_best) {
+      detail::setMessage(report.message,
+                         "abandoned in round {}: {} rows infeasible, more than {} times the "
+                         "lowest count {}",
+                         round, count, m_options.abandonGrowth, m_best);
+      return false;
+    }
     if (count == 0) {
       if (!m_frictionFixed) return true;
       // Friction rounds: fixed bounds again from the new normals while they move, then the

@@ -43,6 +43,9 @@ struct SolverPlan {
 ///    this size; Newton answers where Dantzig meets a singular or redundant clamped set);
 ///  - A symmetric, n > n_p, largest island <= n_p: islands:dantzig, apgd, nncg (pivoting island
 ///    by island);
+///  - A symmetric as factors (J, M^-1, cfm), a larger island: polish (PGS, then bpp in body
+///    space from its partition: exact on the 300- and 1000-sphere piles, docs/bpp.md), apgd,
+///    nncg;
 ///  - A symmetric, larger: apgd, nncg, pgs (iterative, O(nonzeros) per iteration; APGD needs the
 ///    fewest iterations on contact problems).
 ///

@@ -14,7 +14,7 @@
 namespace mlcp {
 
 namespace detail {
-class LowRankSystem;
+class FreeSystem;
 struct NaturalMap;
 enum class RowState : std::int8_t;
 }  // namespace detail
@@ -43,8 +43,17 @@ struct BppOptions : SolverOptions {
   /// problem has the same n and findex (a simulator's next step); clearInitialGuess() does not
   /// forget it (set this to false for cold solves).
   bool keepPartition = true;
+  /// Stop with MaxIterations as soon as the infeasible count exceeds this multiple of its lowest
+  /// so far (0: never; else > 1): from a partition read too early off a first-order iterate the
+  /// block swaps cascade (26, 81, 209, 2047 rows on the 1000-sphere pile from PGS at 2e-4), and
+  /// the caller does better to iterate further (PolishSolver sets 2).
+  double abandonGrowth = 0.0;
   /// Limits of the low-rank form search (mlcp::findLowRankForm).
   LowRankLimits lowRank;
+  /// A factor-form A (MatrixForm::Factors) whose r exceeds this (>= 0) is solved in body space
+  /// with G and K sparse (mlcp::findSparseLowRankForm, CHOLMOD / KLU; docs/bpp.md, "The free
+  /// system in body space"), whatever lowRank's limits; at or below it G and K are dense.
+  int sparseAboveRank = 300;
 
   /// True when usable; otherwise *why names the violated constraint.
   bool isValid(std::string* why) const;
@@ -53,6 +62,7 @@ struct BppOptions : SolverOptions {
 /// What the last BppSolver::solve() did beyond the common report.
 struct BppStatistics {
   int rank = 0;                 ///< r of the low-rank form (0 when none was found)
+  bool sparse = false;          ///< G and K sparse (body space), else dense
   int rounds = 0;               ///< pivoting rounds (free-system solves)
   int singlePivotRounds = 0;    ///< rounds that swapped one row (Murty's rule)
   int factorizations = 0;       ///< r x r factorizations
@@ -69,7 +79,10 @@ struct BppStatistics {
 /// Problem: w = A x - b, l <= x <= u with complementarity; friction rows (findex_i = k) bounded
 /// by u_i = |hi_i x_k|, l_i = -u_i (mlcp::Problem). A must have a low-rank form
 /// (mlcp::findLowRankForm: given as factors J, M^-1, cfm, or found in a symmetric dense or sparse
-/// A); otherwise solve() answers Status::Unsupported, naming why.
+/// A); otherwise solve() answers Status::Unsupported, naming why. Factors of many bodies (r above
+/// BppOptions::sparseAboveRank, or beyond lowRank's limits) are solved in body space with G and
+/// K sparse (mlcp::findSparseLowRankForm; CHOLMOD, or KLU where friction slides; docs/bpp.md,
+/// "The free system in body space").
 ///
 /// Algorithm (docs/bpp.md; [Kostreva 1978], [Judice & Pires 1994], the safeguard as
 /// ArtiSynth's MurtyMechSolver runs it):
@@ -100,8 +113,10 @@ struct BppStatistics {
 /// iterate projected onto its bounds.
 /// Finite for P-matrices without friction coupling; with friction it is observed, not
 /// guaranteed, hence the budget (composite solvers then go on with another method).
-/// Cost per round: O(n_F r^2 + r^3 + n r). The form: O(n r^2) (once per matrix).
-/// Memory: O(n r). Uses the initial guess.
+/// Cost per round: O(n_F r^2 + r^3 + n r) dense; sparse, O(144 n_F) to form K and one sparse
+/// factorization of the contact graph's r x r matrix. The form: O(n r^2) (once per matrix), O(n)
+/// sparse plus the symbolic analysis of K. Memory: O(n r) dense, O(n + the factor) sparse. Uses the
+/// initial guess.
 ///
 /// [Kostreva 1978] M. M. Kostreva, "Block pivot methods for solving the complementarity
 ///   problem", Linear Algebra and its Applications 21(3), 207-215, 1978.
@@ -116,6 +131,8 @@ class BppSolver final : public MixedLCP {
   explicit BppSolver(const BppOptions& options = {});
   ~BppSolver() override;
 
+  /// Keeps the low-rank form found for the current A (and its workspace) unless lowRank,
+  /// sparseAboveRank or proximal change.
   /// @throws std::invalid_argument naming the violated constraint.
   void setOptions(const BppOptions& options);
   /// The options in use.
@@ -141,6 +158,7 @@ class BppSolver final : public MixedLCP {
 
  private:
   bool prepareForm(const ProblemView& problem, SolveReport& report);
+  void searchForm(const ProblemView& problem);
   void startPartition(const ProblemView& problem, const Eigen::VectorXd& x);
   bool pivotToFeasible(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
   bool solveRound(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
@@ -155,9 +173,10 @@ class BppSolver final : public MixedLCP {
   BppOptions m_options;
   BppStatistics m_statistics;
   std::optional<LowRankForm> m_form;
+  std::optional<SparseLowRankForm> m_sparseForm;  // instead of m_form when r is large
   std::uint64_t m_formVersion = 0;
   bool m_formSearched = false;  // m_form holds the search's result for m_formVersion
-  std::unique_ptr<detail::LowRankSystem> m_system;
+  std::unique_ptr<detail::FreeSystem> m_system;
   std::vector<detail::RowState> m_state, m_lastState;
   Eigen::VectorXi m_lastFindex;
   std::vector<int> m_infeasible;

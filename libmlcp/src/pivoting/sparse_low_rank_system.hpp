@@ -1,0 +1,63 @@
+#pragma once
+
+#include "linalg/cholmod_factor.hpp"
+#include "linalg/klu_factor.hpp"
+#include "linalg/sparse_pattern.hpp"
+#include "pivoting/free_system.hpp"
+
+#include <mlcp/core/low_rank_form.hpp>
+
+#include <Eigen/Core>
+
+#include <string>
+#include <vector>
+
+namespace mlcp::detail {
+
+/// FreeSystem with G sparse (SparseLowRankForm, the factor form of many bodies): K =
+/// I_r + V^T D_F^-1 G_F is the body-space matrix L^T (M + J_F^T D_F^-1 J_F) L of the free rows
+/// (L L^T = M^-1 per body), as sparse as the contact graph (docs/bpp.md, "The free system in
+/// body space"). Its pattern, that of I + sum_i g_i^T g_i over all n rows, is analysed once per
+/// matrix (CHOLMOD's or KLU's fill-reducing ordering [Davis CHOLMOD/KLU], at the first
+/// factorization that needs it); each
+/// partition only adds the free rows' outer products into it and refactors numerically:
+/// CHOLMOD's Cholesky when no friction row slides on a free normal, KLU's LU (the same pattern,
+/// unsymmetric values) otherwise or when the Cholesky meets a pivot <= 0.
+///
+/// A friction row sliding on a free normal must reference the same bodies as its normal (so
+/// that v_a keeps g_a's pattern); factor() fails otherwise.
+/// Cost: O(n_F 144) to form K, a sparse factorization of r x r (the contact graph's fill), O(nnz
+/// of G and of the factor) per solve. Memory: O(n 144 + the factor), allocated by setup().
+class SparseLowRankSystem final : public FreeSystem {
+ public:
+  /// Takes the form (kept by reference: it must outlive this object's use) and builds K's
+  /// pattern (analysed by CHOLMOD or KLU at its first factorization of this form). proximal
+  /// (>= 0) is delta relative to A_ii.
+  void setup(const SparseLowRankForm& form, double proximal);
+
+ private:
+  double lowRankDiagonal(Eigen::Index i) const override;
+  void multiplyLowRank(const Eigen::VectorXd& x, Eigen::VectorXd& out) override;
+  bool factor(const ProblemView& problem, const std::vector<RowState>& state) override;
+  void applyInverse(const Eigen::VectorXd& in, Eigen::VectorXd& out) override;
+  void buildPattern();
+  bool buildV(const ProblemView& problem, const std::vector<RowState>& state);
+  void assemble();
+
+  const SparseLowRankForm* m_form = nullptr;
+  SparsePattern m_full;           // K, both triangles
+  SparsePattern m_upper;          // K's upper triangle (CHOLMOD reads it)
+  std::vector<int> m_upperPlace;  // per entry of m_upper: its place in m_full
+  std::vector<int> m_diagonal;    // per column: the place of K_jj in m_full
+  std::vector<int> m_pairStart;   // per row i (n + 1): where its m_i^2 places start
+  std::vector<int> m_pairPlace;   // row i's (k, l) entry (k-th, l-th stored column) in m_full
+  std::vector<double> m_V;        // V's entries, in G's storage order (rows of F)
+  CholmodFactor m_cholesky;
+  KluFactor m_lu;
+  bool m_choleskyAnalysed = false;  // each analysed at its first use for this matrix
+  bool m_luAnalysed = false;
+  Eigen::VectorXd m_y;       // n_F (capacity n)
+  Eigen::VectorXd m_t, m_u;  // r each
+};
+
+}  // namespace mlcp::detail

@@ -1,0 +1,123 @@
+// bpp in body space (sparse G and K, CHOLMOD / KLU) and the "polish" solver (PGS, then bpp from
+// its partition) on libdynamics' pile and box stack (docs/bpp.md).
+
+#include <mlcp/dynamics/dynamics.hpp>
+#include <mlcp/mlcp.hpp>
+
+#include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
+
+#include <limits>
+#include <string>
+#include <utility>
+
+namespace {
+
+/// The MLCP of the step after `steps` steps of `scene` (factor form), stepped by real-time PGS.
+mlcp::Problem stepProblem(const std::string& scene, int count, int steps) {
+  mlcp::dynamics::Scene s = count > 0
+                                ? mlcp::dynamics::makeScene(scene, {fmt::format("count={}", count)})
+                                : mlcp::dynamics::makeScene(scene, {});
+  mlcp::PgsSolver stepping(mlcp::PgsOptions::realTime());
+  return mlcp::dynamics::sceneStepProblem(s, steps, stepping, s.timeStep).toProblem();
+}
+
+/// bpp with G and K dense (sparse = false) or sparse, exact to 1e-10, no kept partition.
+mlcp::BppOptions bppOptions(bool sparse) {
+  mlcp::BppOptions options;
+  options.relativeTolerance = 1e-10;
+  options.keepPartition = false;
+  options.sparseAboveRank = sparse ? 0 : std::numeric_limits<int>::max();
+  options.lowRank.maxRankFraction = 1.0;
+  return options;
+}
+
+/// x of bpp from the partition of x0 (zero: a cold start).
+Eigen::VectorXd solveBpp(const mlcp::Problem& problem, bool sparse, const Eigen::VectorXd& x0) {
+  mlcp::BppSolver solver(bppOptions(sparse));
+  solver.setProblem(problem);
+  solver.setInitialGuess(x0);
+  const mlcp::SolveReport& report = solver.solve();
+  BOOST_TEST_INFO(report.message);
+  BOOST_TEST(report.status == mlcp::Status::Converged);
+  BOOST_TEST(solver.statistics().sparse == sparse);
+  return solver.getLambda();
+}
+
+/// PGS's iterate at a relative residual of 1e-4.
+Eigen::VectorXd firstOrder(const mlcp::Problem& problem) {
+  mlcp::PgsOptions options;
+  options.relativeTolerance = 1e-4;
+  options.maxIterations = 100000;
+  mlcp::PgsSolver pgs(options);
+  pgs.setProblem(problem);
+  pgs.solve();
+  return pgs.getLambda();
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(PilePolish)
+
+BOOST_AUTO_TEST_CASE(sparse_and_dense_body_space_give_the_same_answer) {
+  for (const auto& [scene, count] : {std::pair<std::string, int>{"box-stack", 0}, {"pile", 30}}) {
+    BOOST_TEST_CONTEXT(scene) {
+      const mlcp::Problem problem = stepProblem(scene, count, 60);
+      const Eigen::VectorXd start = firstOrder(problem);
+      const Eigen::VectorXd dense = solveBpp(problem, false, start);
+      const Eigen::VectorXd sparse = solveBpp(problem, true, start);
+      BOOST_TEST((dense - sparse).lpNorm<Eigen::Infinity>() <=
+                 1e-9 * dense.lpNorm<Eigen::Infinity>());
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(polish_solves_a_pile_of_100_spheres_exactly) {
+  const mlcp::Problem pile = stepProblem("pile", 100, 60);
+  std::unique_ptr<mlcp::MixedLCP> solver = mlcp::makeSolver("polish", {});
+  solver->setProblem(pile);
+  const mlcp::SolveReport& report = solver->solve();
+  BOOST_TEST_INFO(report.message);
+  BOOST_TEST(report.status == mlcp::Status::Converged);
+  const mlcp::Residuals residuals = mlcp::computeResiduals(pile, solver->getLambda());
+  BOOST_TEST(residuals.scaled <= 1e-9);
+  BOOST_TEST(residuals.relative <= 1e-9);
+  const auto& polish = dynamic_cast<const mlcp::PolishSolver&>(*solver);
+  BOOST_TEST(polish.polisher().statistics().sparse);  // r = 594 > 300: body space, sparse
+  BOOST_TEST(polish.statistics().polishRounds >= 1);
+}
+
+BOOST_AUTO_TEST_CASE(polish_without_a_low_rank_form_answers_with_pgs) {
+  // A full-rank dense A (no low-rank form): bpp refuses, PGS goes on to the tolerance.
+  mlcp::Problem problem;
+  problem.A = Eigen::MatrixXd(Eigen::Matrix3d{{4, 1, 0}, {1, 4, 1}, {0, 1, 4}});
+  problem.b = Eigen::Vector3d(1, -1, 2);
+  problem.lo = Eigen::Vector3d::Zero();
+  problem.hi = Eigen::Vector3d::Constant(std::numeric_limits<double>::infinity());
+  problem.findex = Eigen::Vector3i::Constant(-1);
+  mlcp::PolishSolver solver;
+  solver.setProblem(problem);
+  const mlcp::SolveReport& report = solver.solve();
+  BOOST_TEST_INFO(report.message);
+  BOOST_TEST(report.status == mlcp::Status::Converged);
+  BOOST_TEST(report.scaledResidual <= 1e-9);
+}
+
+BOOST_AUTO_TEST_CASE(bad_input_is_an_invalid_problem) {
+  mlcp::Problem pile = stepProblem("pile", 10, 10);
+  pile.b[3] = std::numeric_limits<double>::quiet_NaN();
+  mlcp::PolishSolver solver;
+  solver.setProblem(pile);
+  const mlcp::SolveReport& report = solver.solve();
+  BOOST_TEST(report.status == mlcp::Status::InvalidProblem);
+  BOOST_TEST(report.message.find("b[3]") != std::string::npos, report.message);
+
+  mlcp::PolishOptions options;
+  options.identifyTolerance = 0.0;
+  BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
+  mlcp::BppOptions bpp;
+  bpp.sparseAboveRank = -1;
+  BOOST_CHECK_THROW(mlcp::BppSolver{bpp}, std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
