@@ -58,14 +58,16 @@ const ProblemStructure& StructureProbe::measure(const ProblemView& problem,
     s.asymmetry = scalable ? std::string() : m_scaling.why();
     const Eigen::VectorXd& diagonal = problem.diagonalA();
     s.positiveDiagonal = n == 0 || diagonal.minCoeff() > 0.0;
-    const double entries = static_cast<double>(n) * n;
-    s.density = n == 0 ? 0.0 : static_cast<double>(problem.A.nonZeros()) / entries;
     measureLowRank(problem, islandRows);
   }
   s.islands = n > 0 ? 1 : 0;
   s.largestIsland = n;
+  s.density = 0.0;
   if (n > islandRows) {
-    m_islands.find(problem.sparseA(), problem.findex);
+    // The sparse form the islands need anyway (a factor form assembles it here only).
+    const Operator::SparseMatrix& A = problem.sparseA();
+    s.density = static_cast<double>(A.nonZeros()) / (static_cast<double>(n) * n);
+    m_islands.find(A, problem.findex);
     s.islands = m_islands.count();
     s.largestIsland = 0;
     for (const std::vector<int>& rows : m_islands.rows)

@@ -21,7 +21,7 @@ struct ProblemStructure {
   bool symmetric = false;           ///< A = A^T (SymmetricRowScaling::kTolerance)
   bool rowScaledSymmetric = false;  ///< A = C S, S symmetric, C positive diagonal (not 1)
   bool positiveDiagonal = false;    ///< every A_ii > 0
-  double density = 0.0;             ///< nonzeros / n^2
+  double density = 0.0;             ///< nonzeros / n^2 (measured when n > a pivoting limit)
   int islands = 1;                  ///< connected components (measured when n > a pivoting limit)
   int largestIsland = 0;            ///< rows of the largest component
   /// r of A's low-rank form G G^T + diag(C) (mlcp::findLowRankForm), 0 when it has none or it
