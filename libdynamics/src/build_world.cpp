@@ -1,3 +1,5 @@
+#include "detail/body_from_description.hpp"
+
 #include <mlcp/dynamics/axis_joint.hpp>
 #include <mlcp/dynamics/ball_joint.hpp>
 #include <mlcp/dynamics/build_world.hpp>
@@ -6,9 +8,7 @@
 
 namespace mlcp::dynamics {
 
-namespace {
-
-Body makeBody(const BodyDescription& description) {
+Body detail::bodyFromDescription(const BodyDescription& description) {
   Body body;
   body.name = description.name;
   body.mass = description.mass;
@@ -21,6 +21,8 @@ Body makeBody(const BodyDescription& description) {
   body.gyroscopicMode = description.gyroscopicMode;
   return body;
 }
+
+namespace {
 
 void addJoint(World& world, const JointDescription& joint) {
   Constraint* constraint = nullptr;
@@ -56,7 +58,7 @@ World buildWorld(const SceneDescription& scene) {
     world.addGeometry(geometry);
   }
   for (const BodyDescription& description : scene.bodies) {
-    const int body = world.addBody(makeBody(description));
+    const int body = world.addBody(detail::bodyFromDescription(description));
     if (!description.shape) continue;
     Geometry geometry;
     geometry.shape = *description.shape;

@@ -1,5 +1,7 @@
 // SceneDescription::validate: every field of a scene checked before an engine builds it.
 
+#include "detail/body_from_description.hpp"
+
 #include <mlcp/dynamics/scene_description.hpp>
 
 #include <fmt/format.h>
@@ -31,16 +33,7 @@ void validateBody(const SceneDescription& scene, size_t index) {
   const BodyDescription& description = scene.bodies[index];
   if (description.name.empty()) fail(scene, fmt::format("body {} has no name", index));
   within(scene, [&] {
-    Body body;
-    body.name = description.name;
-    body.mass = description.mass;
-    body.I_Bcm_B = description.I_Bcm_B;
-    body.p_WB = description.p_WB;
-    body.q_WB = description.q_WB;
-    body.v_WB = description.v_WB;
-    body.w_WB = description.w_WB;
-    body.f_constant_B_W = description.f_B_W;
-    body.validate();
+    detail::bodyFromDescription(description).validate();
     if (!description.shape) return;
     if (std::holds_alternative<Plane>(*description.shape))
       throw std::invalid_argument(
