@@ -3,7 +3,6 @@
 
 #include "engine_simulation.hpp"
 
-#include "interrupt_scope.hpp"
 #include "run_stop.hpp"
 #include "simulation_engine.hpp"
 #include "trajectory_csv.hpp"
@@ -38,23 +37,6 @@ std::string nonFiniteBody(const SimulationEngine& engine) {
       return fmt::format("body '{}': the engine's state is not finite", body.name);
   }
   return {};
-}
-
-/// Takes up to `steps` steps, writing each; returns why it stopped early.
-std::optional<RunStop> runSteps(int steps, SimulationEngine& engine, AtomicFile* csv) {
-  const InterruptScope interrupt;
-  for (int k = 0; k < steps; ++k) {
-    if (interrupt.interrupted()) return RunStop{k, steps, {}, interrupt.signal()};
-    try {
-      engine.step();
-    } catch (const std::exception& e) {
-      return RunStop{k, steps, e.what(), 0};
-    }
-    if (std::string why = nonFiniteBody(engine); !why.empty())
-      return RunStop{k, steps, std::move(why), 0};
-    writeRows(csv, engine);
-  }
-  return std::nullopt;
 }
 
 void printSummary(const dynamics::SceneDescription& scene,
@@ -100,7 +82,9 @@ int simulateWithEngine(const SimulateArguments& args) {
   }
   std::vector<Eigen::Vector3d> watchedStart;
   for (int body : scene.watchedBodies) watchedStart.push_back(engine->body(body).p_WB);
-  const std::optional<RunStop> stop = runSteps(args.steps, *engine, csv.get());
+  const std::optional<RunStop> stop = runSteps(
+      args.steps, [&] { engine->step(); }, [&] { return nonFiniteBody(*engine); },
+      [&] { writeRows(csv.get(), *engine); });
   if (csv) csv->commit();  // the completed steps, also when the run stopped early
   printSummary(scene, args, *engine, watchedStart, stop);
   if (!stop) return 0;

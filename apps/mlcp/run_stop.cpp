@@ -22,6 +22,24 @@ int RunStop::exitCode() const {
 RunStopped::RunStopped(RunStop stop)
     : std::runtime_error(stop.describe()), m_stop(std::move(stop)) {}
 
+std::optional<RunStop> runSteps(int steps,
+                                const std::function<void()>& step,
+                                const std::function<std::string()>& nonFinite,
+                                const std::function<void()>& afterStep) {
+  const InterruptScope interrupt;
+  for (int k = 0; k < steps; ++k) {
+    if (interrupt.interrupted()) return RunStop{k, steps, {}, interrupt.signal()};
+    try {
+      step();
+    } catch (const std::exception& e) {
+      return RunStop{k, steps, e.what(), 0};
+    }
+    if (std::string why = nonFinite(); !why.empty()) return RunStop{k, steps, std::move(why), 0};
+    afterStep();
+  }
+  return std::nullopt;
+}
+
 std::string nonFiniteState(const dynamics::World& world) {
   for (const dynamics::Body& body : world.bodies()) {
     if (body.p_WB.allFinite() && body.q_WB.coeffs().allFinite() && body.v_WB.allFinite() &&

@@ -2,6 +2,8 @@
 
 #include <mlcp/dynamics/world.hpp>
 
+#include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -42,6 +44,15 @@ class RunStopped : public std::runtime_error {
  private:
   RunStop m_stop;
 };
+
+/// The step loop of `simulate` (every engine): up to `steps` calls of step(), each followed by
+/// nonFinite() (a non-empty answer stops the run with that reason) and, when it passed,
+/// afterStep() (recording the completed step). Stops early, returning why, when step() throws
+/// (its what() is the reason) or SIGINT or SIGTERM arrives between steps (InterruptScope).
+std::optional<RunStop> runSteps(int steps,
+                                const std::function<void()>& step,
+                                const std::function<std::string()>& nonFinite,
+                                const std::function<void()>& afterStep);
 
 /// "" when every body's state (p_WB, q_WB, v_WB, w_WB) is finite; otherwise the first bad
 /// body's error as Body::validate words it ("body 'box': angular velocity w_WB = (-nan, -nan,

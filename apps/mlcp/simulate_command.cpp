@@ -6,7 +6,6 @@
 
 #include "commands.hpp"
 #include "engine_simulation.hpp"
-#include "interrupt_scope.hpp"
 #include "run_stop.hpp"
 #include "scene_source.hpp"
 #include "simulate_arguments.hpp"
@@ -111,30 +110,6 @@ struct RunFigures {
   }
 };
 
-/// Takes up to args.steps steps, recording each completed one; returns why it stopped early
-/// (a step that throws, a state that turned non-finite, SIGINT or SIGTERM between steps).
-std::optional<RunStop> runSteps(const SimulateArguments& args,
-                                double h,
-                                dynamics::World& world,
-                                const MixedLCP& solver,
-                                SimulationFiles& files,
-                                RunFigures& figures) {
-  const InterruptScope interrupt;
-  for (int k = 0; k < args.steps; ++k) {
-    if (interrupt.interrupted()) return RunStop{k, args.steps, {}, interrupt.signal()};
-    try {
-      world.step(h);
-    } catch (const std::exception& e) {
-      return RunStop{k, args.steps, e.what(), 0};
-    }
-    if (std::string why = nonFiniteState(world); !why.empty())
-      return RunStop{k, args.steps, std::move(why), 0};
-    figures.record(world);
-    files.afterStep(world, solver);
-  }
-  return std::nullopt;
-}
-
 /// The rows of the --stats file after `completed` steps: "steps 1 to K", or "no step".
 std::string statisticsSteps(int completed) {
   return completed == 0 ? std::string("no step") : fmt::format("steps 1 to {}", completed);
@@ -207,7 +182,12 @@ void simulate(const SimulateArguments& args, int& exitCode) {
   RunFigures figures;
   figures.initialEnergy = world.kineticEnergy() + world.potentialEnergy();
   for (int body : scene.watchedBodies) figures.watchedStart.push_back(world.body(body).p_WB);
-  const std::optional<RunStop> stop = runSteps(args, h, world, *solver, files, figures);
+  const std::optional<RunStop> stop = runSteps(
+      args.steps, [&] { world.step(h); }, [&] { return nonFiniteState(world); },
+      [&] {
+        figures.record(world);
+        files.afterStep(world, *solver);
+      });
   files.commit();  // the completed steps, also when the run stopped early
   printSummary(scene, *solver, args, h, figures, stop);
   if (stop) {
