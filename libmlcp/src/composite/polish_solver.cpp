@@ -1,3 +1,4 @@
+#include "composite/stage.hpp"
 #include "core/clock.hpp"
 #include "core/iterative_capabilities.hpp"
 #include "core/report_message.hpp"
@@ -49,15 +50,6 @@ Capabilities PolishSolver::capabilities() const { return detail::iterativeCapabi
 
 void PolishSolver::doSetup(int) { m_stagedVersion = ~std::uint64_t{0}; }
 
-void PolishSolver::stage(const ProblemView& problem, MixedLCP& solver) {
-  if (m_stagedVersion != matrixVersion()) solver.setMatrix(problem.A);
-  solver.setRightSide(problem.b);
-  solver.setLow(problem.lo);
-  solver.setHigh(problem.hi);
-  solver.setFrictionIndex(problem.findex);
-  solver.setNumberUnbounded(problem.nub);
-}
-
 double PolishSolver::remainingSeconds() const {
   if (m_options.maxSeconds <= 0.0) return 0.0;
   // A positive remainder: 0 would mean no limit.
@@ -67,8 +59,7 @@ double PolishSolver::remainingSeconds() const {
 void PolishSolver::keepIfBetter(const SolveReport& r,
                                 const Eigen::VectorXd& candidate,
                                 Eigen::VectorXd& x) {
-  const bool answer = r.status != Status::Unsupported && r.status != Status::InvalidProblem &&
-                      r.status != Status::NumericalFailure && candidate.allFinite();
+  const bool answer = detail::isAnswer(r.status) && candidate.allFinite();
   const double figure =
       m_options.stoppingFigure(r.absoluteResidual, r.relativeResidual, r.scaledResidual);
   if (!answer || !(figure < m_best)) return;
@@ -98,8 +89,9 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   m_start = detail::nowSeconds();
   m_best = std::numeric_limits<double>::infinity();
   m_bestStatus = Status::MaxIterations;
-  stage(problem, m_pgs);
-  stage(problem, m_bpp);
+  const bool newMatrix = m_stagedVersion != matrixVersion();
+  detail::stageProblem(problem, newMatrix, m_pgs);
+  detail::stageProblem(problem, newMatrix, m_bpp);
   m_stagedVersion = matrixVersion();
   m_pgs.setInitialGuess(x);
   // A warm start (the previous step's answer) is polished first: its partition is often right.

@@ -1,21 +1,13 @@
 #include "composite/solver_chain.hpp"
 
+#include "composite/stage.hpp"
+
 #include <fmt/format.h>
 
 #include <iterator>
 #include <limits>
 
 namespace mlcp::detail {
-
-namespace {
-
-/// True for the statuses that carry an answer (x from a search, finite).
-bool isAnswer(Status status) {
-  return status != Status::Unsupported && status != Status::InvalidProblem &&
-         status != Status::NumericalFailure && status != Status::NotSolved;
-}
-
-}  // namespace
 
 int SolverChain::add(std::unique_ptr<MixedLCP> stage) {
   m_stages.push_back(std::move(stage));
@@ -63,17 +55,12 @@ void SolverChain::run(const ProblemView& problem,
   for (int position = 0; position < count; ++position) {
     const int k = order[position];
     MixedLCP& stage = made(k);
-    if (m_stagedVersion[static_cast<size_t>(k)] !=
-        version) {  // a stage keeps its A until it changes
-      stage.setMatrix(problem.A);
+    const bool newMatrix = m_stagedVersion[static_cast<size_t>(k)] != version;
+    stageProblem(problem, newMatrix, stage);
+    if (newMatrix) {
       m_stagedVersion[static_cast<size_t>(k)] = version;
       if (m_hooks[static_cast<size_t>(k)]) m_hooks[static_cast<size_t>(k)](stage);
     }
-    stage.setRightSide(problem.b);
-    stage.setLow(problem.lo);
-    stage.setHigh(problem.hi);
-    stage.setFrictionIndex(problem.findex);
-    stage.setNumberUnbounded(problem.nub);
     stage.setInitialGuess(m_start);
     const SolveReport& r = stage.solve();
     if (position > 0) fmt::format_to(out, "; ");

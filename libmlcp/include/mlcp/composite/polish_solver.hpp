@@ -86,7 +86,6 @@ class PolishSolver final : public MixedLCP {
  private:
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
-  void stage(const ProblemView& problem, MixedLCP& solver);
   double remainingSeconds() const;
   /// bpp from the partition of start (may be x itself); keeps its answer in x when better.
   /// Returns its status.
