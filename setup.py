@@ -1,7 +1,7 @@
 """Builds the extension module mlcp._core with the project's CMake build, as pybind11's
 cmake_example does: build_ext configures (unless MLCP_CMAKE_BUILD_DIR names a configured build
 folder, which it reuses) and builds the target mlcp_python, then copies the module into the
-wheel; setuptools adds the pure-Python package adapters/python/mlcp (pyproject.toml).
+wheel; setuptools adds the pure-Python package adapters/python_binding/mlcp (pyproject.toml).
 
     pip install --no-build-isolation .                            # configures its own build
     MLCP_CMAKE_BUILD_DIR=build pip install --no-build-isolation .  # reuses build/
@@ -63,7 +63,7 @@ class CMakeBuild(build_ext):
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 1))
         subprocess.run(["cmake", "--build", str(build_dir), "--target", ext.target, "-j", jobs],
                        check=True)
-        built = build_dir / "adapters" / "python" / "mlcp" / self.module_file_name(ext)
+        built = build_dir / "adapters" / "python_binding" / "mlcp" / self.module_file_name(ext)
         if not built.is_file():
             raise RuntimeError(f"{built} was not built: the build folder's Python "
                                f"(MLCP_PYTHON) must be {sys.executable}'s version "

@@ -1,4 +1,4 @@
-# Finds what the Python package (adapters/python) builds with: a Python 3 interpreter with its
+# Finds what the Python package (adapters/python_binding) builds with: a Python 3 interpreter with its
 # headers (FindPython3, Development.Module) and pybind11's CMake package (Debian pybind11-dev).
 # Sets MLCP_PYTHON_FOUND, and MLCP_PYTHON_EXECUTABLE (cached) for the tests.
 #

@@ -1,4 +1,4 @@
-# Type stubs of the extension module mlcp._core (adapters/python/src). Shapes are given as
+# Type stubs of the extension module mlcp._core (adapters/python_binding/src). Shapes are given as
 # (n), (n x n), ...; units as in docs/conventions.md. Checked against the module by
 # test/python/test_stubs.py.
 
