@@ -90,7 +90,7 @@ std::vector<BenchProblem> contactSet(const std::vector<int>& rows) {
   constexpr int kRowsPerColumn = 24;  // 2 cubes, 4 contacts per face, 3 rows per contact
   std::vector<BenchProblem> problems;
   for (const int target : rows) {
-    auto factors = std::make_shared<const mlcp::MatrixFreeProblem>(
+    auto factors = std::make_shared<const mlcp::Factors>(
         mlcp::dynamics::sceneStepProblem(
             "columns",
             {fmt::format("nx={}", std::max(1, target / kRowsPerColumn)), "ny=1", "layers=2",

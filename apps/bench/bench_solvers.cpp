@@ -50,7 +50,7 @@ std::vector<Contender> pivotingContenders() {
   return list;
 }
 
-std::vector<Contender> iterativeContenders(int sweeps, bool matrixFree) {
+std::vector<Contender> iterativeContenders(int sweeps, bool factorForm) {
   std::vector<Contender> list;
   PgsOptions pgs;
   pgs.maxIterations = sweeps;
@@ -61,7 +61,7 @@ std::vector<Contender> iterativeContenders(int sweeps, bool matrixFree) {
   apgd.relativeTolerance = 0.0;
   list.push_back({"pgs", false, std::make_unique<PgsSolver>(pgs), MatrixForm::Dense});
   list.push_back({"apgd", false, std::make_unique<ApgdSolver>(apgd), MatrixForm::Dense});
-  if (matrixFree) {
+  if (factorForm) {
     list.push_back(
         {"pgs-matrix-free", false, std::make_unique<PgsSolver>(pgs), MatrixForm::Factors});
     list.push_back(

@@ -27,9 +27,9 @@ std::vector<Contender> pivotingContenders();
 
 /// Iterative methods at exactly `sweeps` sweeps (tolerance off): pgs and apgd on the assembled
 /// dense A (our defaults otherwise: PGS omega = 1.3), the same on the factors J, M^-1 (labels
-/// "pgs-matrix-free", "apgd-matrix-free") when matrixFree, and the peers bullet-pgs and dart-pgs
+/// "pgs-matrix-free", "apgd-matrix-free") when factorForm, and the peers bullet-pgs and dart-pgs
 /// (plain Gauss-Seidel; DART's change tests off).
-std::vector<Contender> iterativeContenders(int sweeps, bool matrixFree);
+std::vector<Contender> iterativeContenders(int sweeps, bool factorForm);
 
 /// The problem with A in the contender's form (Contender::form), converted from the problem's.
 /// @throws std::invalid_argument when the factor form is asked of a problem that lacks it

@@ -58,7 +58,7 @@ struct Result {
 
 Case stacks(int targetRows) {
   const int columns = std::max(1, targetRows / kRowsPerColumn);
-  const auto factors = std::make_shared<const mlcp::MatrixFreeProblem>(
+  const auto factors = std::make_shared<const mlcp::Factors>(
       mlcp::dynamics::sceneStepProblem(
           "columns", {fmt::format("nx={}", columns), "ny=1", "layers=4", "slide=0.5"}, 0)
           .problem);

@@ -3,7 +3,7 @@
 // (matrix-free, O(12 n)). The counters give seconds per sweep/iteration (`per_iteration`) and
 // per row and iteration (`per_row`): flat in n means linear cost.
 //
-//   ./build/apps/bench/mlcp_bench_iterative [--benchmark_filter=MatrixFree]
+//   ./build/apps/bench/mlcp_bench_iterative [--benchmark_filter=Factors]
 //
 // Problem: libdynamics' columns scene, columns of 2 cubes with 4 contacts per face (24 rows a
 // column, friction mu 0.5, random sliding), as many columns as needed for n. Each benchmark
@@ -23,8 +23,8 @@ namespace {
 constexpr int kIterations = 50;
 constexpr int kRowsPerColumn = 24;
 
-std::shared_ptr<const mlcp::MatrixFreeProblem> contactProblem(int rows) {
-  return std::make_shared<const mlcp::MatrixFreeProblem>(
+std::shared_ptr<const mlcp::Factors> contactProblem(int rows) {
+  return std::make_shared<const mlcp::Factors>(
       mlcp::dynamics::sceneStepProblem("columns",
                                        {fmt::format("nx={}", std::max(1, rows / kRowsPerColumn)),
                                         "ny=1", "layers=2", "slide=0.5"},
@@ -63,7 +63,7 @@ void PgsDense(benchmark::State& state) {
 void PgsSparse(benchmark::State& state) {
   run<mlcp::PgsSolver, mlcp::PgsOptions>(state, mlcp::MatrixForm::Sparse);
 }
-void PgsMatrixFree(benchmark::State& state) {
+void PgsFactors(benchmark::State& state) {
   run<mlcp::PgsSolver, mlcp::PgsOptions>(state, mlcp::MatrixForm::Factors);
 }
 void ApgdDense(benchmark::State& state) {
@@ -72,7 +72,7 @@ void ApgdDense(benchmark::State& state) {
 void ApgdSparse(benchmark::State& state) {
   run<mlcp::ApgdSolver, mlcp::ApgdOptions>(state, mlcp::MatrixForm::Sparse);
 }
-void ApgdMatrixFree(benchmark::State& state) {
+void ApgdFactors(benchmark::State& state) {
   run<mlcp::ApgdSolver, mlcp::ApgdOptions>(state, mlcp::MatrixForm::Factors);
 }
 
@@ -80,7 +80,7 @@ void ApgdMatrixFree(benchmark::State& state) {
 BENCHMARK(PgsDense)->Arg(100)->Arg(300)->Arg(1000)->Arg(3000)->Unit(benchmark::kMillisecond);
 BENCHMARK(PgsSparse)->Arg(100)->Arg(300)->Arg(1000)->Arg(3000)->Arg(10000)->Arg(30000)->Unit(
     benchmark::kMillisecond);
-BENCHMARK(PgsMatrixFree)
+BENCHMARK(PgsFactors)
     ->Arg(100)
     ->Arg(300)
     ->Arg(1000)
@@ -97,7 +97,7 @@ BENCHMARK(ApgdSparse)
     ->Arg(10000)
     ->Arg(30000)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK(ApgdMatrixFree)
+BENCHMARK(ApgdFactors)
     ->Arg(100)
     ->Arg(300)
     ->Arg(1000)

@@ -51,9 +51,8 @@ mlcp::SolveReport solve(const char* name, const mlcp::Problem& problem) {
   return solver->solve();
 }
 
-void compare(const std::string& label, double massRatio, const mlcp::MatrixFreeProblem& factors) {
-  const mlcp::Problem problem =
-      mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(factors));
+void compare(const std::string& label, double massRatio, const mlcp::Factors& factors) {
+  const mlcp::Problem problem = mlcp::toProblem(std::make_shared<const mlcp::Factors>(factors));
   const mlcp::SolveReport pgs = solve("pgs", problem);
   fmt::print("| {} | {} | {} | {:.1f} |", label, factors.size(), count(pgs),
              1e3 * pgs.solveSeconds);

@@ -78,9 +78,9 @@ mb::Row iterativeRow(const mb::BenchProblem& p,
                      int sweepsShort,
                      int sweepsLong,
                      const mb::TimingBudget& budget) {
-  const bool matrixFree = p.problem.A.form() == mlcp::MatrixForm::Factors;
-  std::vector<mb::Contender> shortRun = mb::iterativeContenders(sweepsShort, matrixFree);
-  std::vector<mb::Contender> longRun = mb::iterativeContenders(sweepsLong, matrixFree);
+  const bool factorForm = p.problem.A.form() == mlcp::MatrixForm::Factors;
+  std::vector<mb::Contender> shortRun = mb::iterativeContenders(sweepsShort, factorForm);
+  std::vector<mb::Contender> longRun = mb::iterativeContenders(sweepsLong, factorForm);
   load(shortRun, p.problem);
   load(longRun, p.problem);
   std::vector<mlcp::MixedLCP*> all = pointers(shortRun);
@@ -137,9 +137,9 @@ void writeHistory(const std::filesystem::path& dir,
                   const std::string& tag,
                   const mlcp::Problem& problem,
                   int iterations) {
-  const bool matrixFree = problem.A.form() == mlcp::MatrixForm::Factors;
+  const bool factorForm = problem.A.form() == mlcp::MatrixForm::Factors;
   std::vector<mb::Contender> ours;
-  for (mb::Contender& c : mb::iterativeContenders(iterations, matrixFree))
+  for (mb::Contender& c : mb::iterativeContenders(iterations, factorForm))
     if (!c.peer) ours.push_back(std::move(c));
   mlcp::AtomicFile ownFile(dir / fmt::format("history_{}.dat", tag));
   std::ostream& out = ownFile.stream();

@@ -35,8 +35,7 @@ struct Point {
 };
 
 template <class Solver, class Options>
-std::unique_ptr<mlcp::MixedLCP> make(const std::shared_ptr<const mlcp::MatrixFreeProblem>& f,
-                                     int sweeps) {
+std::unique_ptr<mlcp::MixedLCP> make(const std::shared_ptr<const mlcp::Factors>& f, int sweeps) {
   Options options;
   options.maxIterations = sweeps;
   options.relativeTolerance = 0.0;
@@ -46,7 +45,7 @@ std::unique_ptr<mlcp::MixedLCP> make(const std::shared_ptr<const mlcp::MatrixFre
 }
 
 Point measure(int target, int sweepsShort, int sweepsLong, const mb::TimingBudget& budget) {
-  const auto factors = std::make_shared<const mlcp::MatrixFreeProblem>(
+  const auto factors = std::make_shared<const mlcp::Factors>(
       mlcp::dynamics::sceneStepProblem("columns",
                                        {fmt::format("nx={}", std::max(1, target / kRowsPerColumn)),
                                         "ny=1", "layers=2", "slide=0.5"},

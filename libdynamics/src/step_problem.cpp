@@ -25,7 +25,7 @@ void StepProblem::rowLabel(int row, std::string& label) const {
 }
 
 Problem StepProblem::toProblem() const {
-  return mlcp::toProblem(std::make_shared<const MatrixFreeProblem>(problem));
+  return mlcp::toProblem(std::make_shared<const Factors>(problem));
 }
 
 double StepProblem::maxPenetration() const {

@@ -14,7 +14,7 @@
 #include "detail/body_step_data.hpp"
 #include "detail/warm_start_cache.hpp"
 
-#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/factors.hpp>
 #include <mlcp/dynamics/contact_constraint.hpp>
 #include <mlcp/dynamics/world.hpp>
 
@@ -109,7 +109,7 @@ void World::assembleRows(double h) {
   }
 
   StepProblem& step = *m_problem;
-  MatrixFreeProblem& p = step.problem;
+  Factors& p = step.problem;
   p.name.clear();
   fmt::format_to(std::back_inserter(p.name), "{} step {}", m_name, m_stepCount);
   // Every row is written below.
@@ -170,7 +170,7 @@ void World::assembleRows(double h) {
   for (size_t k = 0; k < m_bodies.size(); ++k) {
     const Body& body = m_bodies[k];
     const BodyStepData& data = m_bodyData[k];
-    MatrixFreeProblem::Block6& block = p.inverseMass[k];
+    Factors::Block6& block = p.inverseMass[k];
     block.setZero();
     block.topLeftCorner<3, 3>().diagonal().setConstant(1.0 / body.mass);
     block.bottomRightCorner<3, 3>() = data.inverseInertia_W;
@@ -217,7 +217,7 @@ const StepProblem& World::prepareStep(double h) {
 void World::finishStep(const Eigen::VectorXd& lambda) {
   if (!m_prepared)
     throw std::logic_error("World::finishStep: call prepareStep() first (once per step)");
-  const MatrixFreeProblem& p = m_problem->problem;
+  const Factors& p = m_problem->problem;
   const int n = p.size();
   if (lambda.size() != n)
     throw std::invalid_argument(fmt::format(
@@ -303,7 +303,7 @@ void World::step(double h) {
   };
   // The solver reads the factors in place, through a pointer that shares the ownership of the
   // step problem (see prepareStep()); toProblem(factors) in reused vectors.
-  const std::shared_ptr<const MatrixFreeProblem> factors(m_problem, &m_problem->problem);
+  const std::shared_ptr<const Factors> factors(m_problem, &m_problem->problem);
   m_solverInput.name = factors->name;
   m_solverInput.A = Operator(factors);
   m_solverInput.b = factors->b;

@@ -2,7 +2,7 @@
 
 #include "test_data.hpp"
 
-#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/factors.hpp>
 #include <mlcp/generators/random_problem.hpp>
 #include <mlcp/io/problem_file.hpp>
 
@@ -127,7 +127,7 @@ Problem assemble(const std::vector<RigidBody>& bodies,
     p.findex[i] = row.findex;
   }
   p.nub = nub;
-  auto factors = std::make_shared<MatrixFreeProblem>();
+  auto factors = std::make_shared<Factors>();
   for (size_t k = 0; k < bodies.size(); ++k)
     factors->inverseMass.push_back(
         inverseMass.block<6, 6>(6 * static_cast<int>(k), 6 * static_cast<int>(k)));

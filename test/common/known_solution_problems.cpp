@@ -2,7 +2,7 @@
 
 #include "test_problems.hpp"
 
-#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/factors.hpp>
 
 #include <Eigen/QR>
 
@@ -119,7 +119,7 @@ KnownSolutionCase frictionCase() {
 }
 
 KnownSolutionCase massRatioCase() {
-  const MatrixFreeProblem stack = *mlcp::test::sceneFactors(
+  const Factors stack = *mlcp::test::sceneFactors(
       "columns", {"nx=1", "ny=1", "layers=3", "shape=sphere", "ratio=1000"});
   Eigen::MatrixXd A;
   stack.assembleDense(A);

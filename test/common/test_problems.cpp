@@ -29,13 +29,13 @@ Problem randomProblem(int n, std::uint64_t seed) {
   return mlcp::randomProblem(options);
 }
 
-std::shared_ptr<const MatrixFreeProblem> sceneFactors(const std::string& name,
-                                                      std::vector<std::string> parameters,
-                                                      double h) {
+std::shared_ptr<const Factors> sceneFactors(const std::string& name,
+                                            std::vector<std::string> parameters,
+                                            double h) {
   const bool setsCfm = std::any_of(parameters.begin(), parameters.end(),
                                    [](const std::string& p) { return p.rfind("cfm=", 0) == 0; });
   if (!setsCfm) parameters.emplace_back("cfm=1e-8");
-  return std::make_shared<const MatrixFreeProblem>(
+  return std::make_shared<const Factors>(
       dynamics::sceneStepProblem(name, parameters, 0, h).problem);
 }
 

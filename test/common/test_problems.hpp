@@ -1,6 +1,6 @@
 #pragma once
 
-#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/factors.hpp>
 #include <mlcp/core/problem.hpp>
 
 #include <cstdint>
@@ -28,9 +28,9 @@ Problem randomProblem(int n, std::uint64_t seed);
 /// sceneFactors("columns", {"nx=3", "layers=2"}). Solver tests take h = 0.01 s and, unless the
 /// parameters set cfm, CFM = 1e-8 s/kg, so that A's diagonal gets CFM / h = 1e-6: box contacts
 /// with four coplanar points per face then make A nearly singular, the hard case for solvers.
-std::shared_ptr<const MatrixFreeProblem> sceneFactors(const std::string& name,
-                                                      std::vector<std::string> parameters,
-                                                      double h = 0.01);
+std::shared_ptr<const Factors> sceneFactors(const std::string& name,
+                                            std::vector<std::string> parameters,
+                                            double h = 0.01);
 
 /// toProblem(sceneFactors(name, parameters, h)): A in factor form.
 Problem sceneProblem(const std::string& name,

@@ -17,7 +17,7 @@ namespace dyn = mlcp::dynamics;
 namespace {
 
 /// The factor form of the scene's step-0 problem.
-mlcp::MatrixFreeProblem stepZero(const std::string& name, const std::vector<std::string>& params) {
+mlcp::Factors stepZero(const std::string& name, const std::vector<std::string>& params) {
   return dyn::sceneStepProblem(name, params, 0).problem;
 }
 
@@ -33,7 +33,7 @@ BOOST_AUTO_TEST_SUITE(ColumnScenes)
 
 BOOST_AUTO_TEST_CASE(box_columns_have_four_contacts_per_face,
                      *boost::unit_test::precondition(odeAvailable)) {
-  const mlcp::MatrixFreeProblem f = stepZero("columns", {"nx=3", "ny=2", "layers=4"});
+  const mlcp::Factors f = stepZero("columns", {"nx=3", "ny=2", "layers=4"});
   BOOST_TEST(f.size() == 3 * 4 * 3 * 2 * 4);  // rows x points x columns x faces per column
   BOOST_TEST(f.bodyCount() == 3 * 2 * 4);
   BOOST_TEST(f.nub == 0);
@@ -50,15 +50,14 @@ BOOST_AUTO_TEST_CASE(box_columns_have_four_contacts_per_face,
 }
 
 BOOST_AUTO_TEST_CASE(sphere_columns_and_chains_have_one_contact_per_pair) {
-  const mlcp::MatrixFreeProblem f =
-      stepZero("columns", {"nx=3", "ny=2", "layers=4", "shape=sphere"});
+  const mlcp::Factors f = stepZero("columns", {"nx=3", "ny=2", "layers=4", "shape=sphere"});
   BOOST_TEST(f.size() == 3 * 3 * 2 * 4);
-  const mlcp::MatrixFreeProblem chain = stepZero("ground-chain", {"links=5", "shape=sphere"});
+  const mlcp::Factors chain = stepZero("ground-chain", {"links=5", "shape=sphere"});
   BOOST_TEST(chain.size() == 12 + 3 * 5);
   for (int i = 0; i < 12; ++i)  // 4 ball joints, 3 unbounded rows each, first
     BOOST_TEST((std::isinf(chain.lo[i]) && std::isinf(chain.hi[i])));
   BOOST_TEST(chain.lo[12] == 0.0);
-  const mlcp::MatrixFreeProblem cubes = stepZero("ground-chain", {"links=5"});
+  const mlcp::Factors cubes = stepZero("ground-chain", {"links=5"});
   BOOST_TEST(cubes.size() == 12 + 3 * 4 * 5);  // joined cubes do not collide: ground only
 }
 
@@ -77,7 +76,7 @@ BOOST_AUTO_TEST_CASE(box_column_matrix_is_symmetric_positive_definite_with_cfm,
 // A resting sphere column without sliding: each contact carries the weight above it (force form:
 // lambda = m g per body), friction zero. The analytic answer checks the scene and solvers alike.
 BOOST_AUTO_TEST_CASE(resting_column_carries_its_weight) {
-  const auto factors = std::make_shared<const mlcp::MatrixFreeProblem>(stepZero(
+  const auto factors = std::make_shared<const mlcp::Factors>(stepZero(
       "columns", {"nx=1", "ny=1", "layers=3", "shape=sphere", "slide=0", "ratio=100", "cfm=0"}));
   const double weight = 1.0 * 9.81;
   // Contacts bottom to top: the ground holds 2 + 100 bodies' weight, then 1 + 100, then 100.
@@ -107,8 +106,8 @@ BOOST_AUTO_TEST_CASE(resting_column_carries_its_weight) {
 
 BOOST_AUTO_TEST_CASE(same_seed_same_problem) {
   const std::vector<std::string> params = {"shape=sphere"};
-  const mlcp::MatrixFreeProblem a = stepZero("columns", params);
-  const mlcp::MatrixFreeProblem b = stepZero("columns", params);
+  const mlcp::Factors a = stepZero("columns", params);
+  const mlcp::Factors b = stepZero("columns", params);
   BOOST_TEST((a.b - b.b).cwiseAbs().maxCoeff() == 0.0);
   BOOST_TEST((stepZero("columns", {"shape=sphere", "seed=2"}).b - a.b).cwiseAbs().maxCoeff() > 0.0);
 }

@@ -58,7 +58,7 @@ BOOST_AUTO_TEST_CASE(a_pile_of_spheres_steps_with_newton) {
   mlcp::NewtonSolver newton;
   const dyn::StepProblem step = stepWith(newton, scene, 35);
   BOOST_TEST(step.problem.size() > 300);
-  solvesCold(mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(step.problem)), 30);
+  solvesCold(mlcp::toProblem(std::make_shared<const mlcp::Factors>(step.problem)), 30);
 }
 
 BOOST_AUTO_TEST_CASE(box_stacks_and_pyramids_step_with_newton,
@@ -68,7 +68,7 @@ BOOST_AUTO_TEST_CASE(box_stacks_and_pyramids_step_with_newton,
     mlcp::NewtonSolver newton;
     const dyn::StepProblem step = stepWith(newton, scene, 30);
     BOOST_TEST(step.problem.size() >= 100);
-    solvesCold(mlcp::toProblem(std::make_shared<const mlcp::MatrixFreeProblem>(step.problem)), 10);
+    solvesCold(mlcp::toProblem(std::make_shared<const mlcp::Factors>(step.problem)), 10);
   }
 }
 

@@ -3,7 +3,7 @@
 // counted. The step keeps its buffers (contact constraints, rows, labels, broad phase,
 // warm-start table, the solver's arrays) from step to step, so once the row count has stopped
 // changing nothing is allocated. (A step whose row count changes reallocates the Eigen arrays of
-// size n: MatrixFreeProblem's, with realloc, and the solver's.)
+// size n: Factors's, with realloc, and the solver's.)
 
 #include "allocation_counter.hpp"
 

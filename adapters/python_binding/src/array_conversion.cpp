@@ -1,6 +1,6 @@
 #include "array_conversion.hpp"
 
-#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/factors.hpp>
 
 #include <Eigen/SparseCore>
 #include <climits>
@@ -137,9 +137,8 @@ bool isSparse(py::handle object) {
 }
 
 Operator toOperator(py::handle A) {
-  if (py::isinstance<MatrixFreeProblem>(A))
-    return Operator(
-        std::shared_ptr<const MatrixFreeProblem>(A.cast<std::shared_ptr<MatrixFreeProblem>>()));
+  if (py::isinstance<Factors>(A))
+    return Operator(std::shared_ptr<const Factors>(A.cast<std::shared_ptr<Factors>>()));
   if (isSparse(A)) return Operator(sparseMatrix(A));
   return Operator(denseMatrix(matrixArray(A)));
 }
@@ -158,7 +157,7 @@ py::object fromOperator(const Operator& A) {
     case MatrixForm::Sparse:
       return toScipy(A.sparse());
     case MatrixForm::Factors:
-      return py::cast(std::const_pointer_cast<MatrixFreeProblem>(A.sharedFactors()));
+      return py::cast(std::const_pointer_cast<Factors>(A.sharedFactors()));
   }
   return py::none();
 }

@@ -1,11 +1,11 @@
 // mlcp.Problem (mlcp::Problem: A in any form, b, lo, hi, findex, nub, name, x), mlcp.Factors
-// (mlcp::MatrixFreeProblem: A = J M^-1 J^T + diag(cfm)) and the generators. Both pickle, so
+// (mlcp::Factors: A = J M^-1 J^T + diag(cfm)) and the generators. Both pickle, so
 // that mlcp.batch can send problems to Dask workers.
 
 #include "array_conversion.hpp"
 #include "bindings.hpp"
 
-#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/factors.hpp>
 #include <mlcp/core/problem.hpp>
 #include <mlcp/core/problem_check.hpp>
 #include <mlcp/generators/random_problem.hpp>
@@ -85,16 +85,16 @@ void assignChecked(Problem& p, Field Problem::*field, Field value) {
 }
 
 /// J (n x 12), M^-1 (bodies x 6 x 6), bodies (n x 2), cfm (n) from Python arrays.
-std::shared_ptr<MatrixFreeProblem> makeFactors(
+std::shared_ptr<Factors> makeFactors(
     py::handle J, py::handle inverseMass, py::handle bodies, py::handle cfm, std::string name) {
-  auto f = std::make_shared<MatrixFreeProblem>();
+  auto f = std::make_shared<Factors>();
   f->name = std::move(name);
   const py::array_t<double> j = floatArray(J, "J");
   if (j.ndim() != 2 || j.shape(1) != 12)
     throw std::invalid_argument("J must be an n x 12 array (body 1's six entries, then body 2's)");
   const auto rows = static_cast<Eigen::Index>(j.shape(0));
   const auto jc = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(j);
-  f->J = Eigen::Map<const MatrixFreeProblem::JacobianRows>(jc.data(), rows, 12);
+  f->J = Eigen::Map<const Factors::JacobianRows>(jc.data(), rows, 12);
   const auto m = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(
       floatArray(inverseMass, "inverse_mass"));
   if (m.ndim() != 3 || m.shape(1) != 6 || m.shape(2) != 6)
@@ -112,7 +112,7 @@ std::shared_ptr<MatrixFreeProblem> makeFactors(
   return f;
 }
 
-py::array_t<double> inverseMassArray(const MatrixFreeProblem& f) {
+py::array_t<double> inverseMassArray(const Factors& f) {
   py::array_t<double> out(
       {static_cast<py::ssize_t>(f.inverseMass.size()), py::ssize_t{6}, py::ssize_t{6}});
   for (size_t k = 0; k < f.inverseMass.size(); ++k)
@@ -121,21 +121,21 @@ py::array_t<double> inverseMassArray(const MatrixFreeProblem& f) {
   return out;
 }
 
-py::array_t<int> bodiesArray(const MatrixFreeProblem& f) {
+py::array_t<int> bodiesArray(const Factors& f) {
   py::array_t<int> out({static_cast<py::ssize_t>(f.bodies.rows()), py::ssize_t{2}});
   Eigen::Map<Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>>(out.mutable_data(),
                                                                      f.bodies.rows(), 2) = f.bodies;
   return out;
 }
 
-py::array_t<double> jacobianArray(const MatrixFreeProblem& f) {
+py::array_t<double> jacobianArray(const Factors& f) {
   py::array_t<double> out({static_cast<py::ssize_t>(f.J.rows()), py::ssize_t{12}});
-  Eigen::Map<MatrixFreeProblem::JacobianRows>(out.mutable_data(), f.J.rows(), 12) = f.J;
+  Eigen::Map<Factors::JacobianRows>(out.mutable_data(), f.J.rows(), 12) = f.J;
   return out;
 }
 
 void bindFactors(py::module_& m) {
-  py::class_<MatrixFreeProblem, std::shared_ptr<MatrixFreeProblem>>(
+  py::class_<Factors, std::shared_ptr<Factors>>(
       m, "Factors",
       "A held as the factors of a rigid-body step, A = J M^-1 J^T + diag(cfm) (n x n), never "
       "assembled by the solvers that work on them (pgs, apgd). Row i couples bodies[i, 0] and "
@@ -149,23 +149,23 @@ void bindFactors(py::module_& m) {
            "Raises ValueError for arrays of the wrong shape; the values are checked when a "
            "problem holding them is solved (InvalidProblem naming the field and row).")
       .def_property_readonly(
-          "J", [](const MatrixFreeProblem& f) { return jacobianArray(f); }, "(n x 12), a copy")
+          "J", [](const Factors& f) { return jacobianArray(f); }, "(n x 12), a copy")
       .def_property_readonly(
-          "inverse_mass", [](const MatrixFreeProblem& f) { return inverseMassArray(f); },
+          "inverse_mass", [](const Factors& f) { return inverseMassArray(f); },
           "(bodies x 6 x 6), a copy")
       .def_property_readonly(
-          "bodies", [](const MatrixFreeProblem& f) { return bodiesArray(f); },
+          "bodies", [](const Factors& f) { return bodiesArray(f); },
           "(n x 2) int32, -1 = the world; a copy")
       .def_property_readonly(
-          "cfm", [](const MatrixFreeProblem& f) { return toArray(f.cfm); }, "(n), a copy")
-      .def_readonly("name", &MatrixFreeProblem::name)
-      .def_property_readonly("n", &MatrixFreeProblem::size, "rows of J")
-      .def_property_readonly("body_count", &MatrixFreeProblem::bodyCount)
-      .def("error", &MatrixFreeProblem::factorError,
+          "cfm", [](const Factors& f) { return toArray(f.cfm); }, "(n), a copy")
+      .def_readonly("name", &Factors::name)
+      .def_property_readonly("n", &Factors::size, "rows of J")
+      .def_property_readonly("body_count", &Factors::bodyCount)
+      .def("error", &Factors::factorError,
            "'' when the factors are usable, else a message naming the field and row")
       .def(
           "to_dense",
-          [](const MatrixFreeProblem& f) {
+          [](const Factors& f) {
             if (const std::string why = f.factorError(); !why.empty())
               throw std::invalid_argument(why);
             Eigen::MatrixXd A;
@@ -176,18 +176,18 @@ void bindFactors(py::module_& m) {
           "unusable factors.")
       .def(
           "to_sparse",
-          [](const MatrixFreeProblem& f) {
+          [](const Factors& f) {
             if (const std::string why = f.factorError(); !why.empty())
               throw std::invalid_argument(why);
             return toScipy(f.assembleSparse());
           },
           "A assembled as a scipy.sparse.csc_matrix (n x n). Raises ValueError as to_dense().")
       .def("__repr__",
-           [](const MatrixFreeProblem& f) {
+           [](const Factors& f) {
              return fmt::format("<mlcp.Factors n={} bodies={}>", f.size(), f.bodyCount());
            })
       .def(py::pickle(
-          [](const MatrixFreeProblem& f) {
+          [](const Factors& f) {
             return py::make_tuple(jacobianArray(f), inverseMassArray(f), bodiesArray(f),
                                   toArray(f.cfm), f.name);
           },

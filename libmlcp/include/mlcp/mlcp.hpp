@@ -6,8 +6,8 @@
 #include <mlcp/composite/fallback_solver.hpp>
 #include <mlcp/composite/island_solver.hpp>
 #include <mlcp/composite/polish_solver.hpp>
+#include <mlcp/core/factors.hpp>
 #include <mlcp/core/low_rank_form.hpp>
-#include <mlcp/core/matrix_free_problem.hpp>
 #include <mlcp/core/mixed_lcp.hpp>
 #include <mlcp/core/operator.hpp>
 #include <mlcp/core/options.hpp>

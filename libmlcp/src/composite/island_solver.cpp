@@ -78,7 +78,7 @@ void IslandSolver::doSetup(int /*n*/) {}
 void IslandSolver::split(const ProblemView& problem) {
   const bool factors = problem.A.form() == MatrixForm::Factors;
   if (factors) {
-    const MatrixFreeProblem& f = problem.A.factors();
+    const Factors& f = problem.A.factors();
     m_islands->find(f.bodies, f.bodyCount(), problem.findex);
   } else {
     m_islands->find(problem.sparseA(), problem.findex);
@@ -117,8 +117,8 @@ Operator IslandSolver::sparseBlock(const Operator::SparseMatrix& A,
   return Operator(std::move(block));
 }
 
-Operator IslandSolver::factorBlock(const MatrixFreeProblem& factors, const std::vector<int>& rows) {
-  auto block = std::make_shared<MatrixFreeProblem>();
+Operator IslandSolver::factorBlock(const Factors& factors, const std::vector<int>& rows) {
+  auto block = std::make_shared<Factors>();
   const int m = static_cast<int>(rows.size());
   block->name = factors.name;
   block->J.resize(m, 12);
@@ -138,7 +138,7 @@ Operator IslandSolver::factorBlock(const MatrixFreeProblem& factors, const std::
       block->bodies(r, side) = body < 0 ? -1 : m_localBody[static_cast<size_t>(body)];
     }
   }
-  return Operator(std::shared_ptr<const MatrixFreeProblem>(std::move(block)));
+  return Operator(std::shared_ptr<const Factors>(std::move(block)));
 }
 
 void IslandSolver::solveShare(const ProblemView& problem,

@@ -10,7 +10,7 @@ namespace mlcp::detail {
 /// Row access of the PGS sweep on the assembled A (n x n): keeps the product A x current by a
 /// column update after each change of x_i, so a row visit costs O(n) with contiguous memory
 /// (A is column-major), or the length of the column's nonzero runs (ColumnRuns) when A is sparse
-/// in blocks, and A need not be symmetric. The dense twin of MatrixFreeOperator.
+/// in blocks, and A need not be symmetric. The dense twin of FactorOperator.
 class DenseRows {
  public:
   /// @param[in] A (n x n), kept by reference

@@ -1,5 +1,5 @@
+#include <mlcp/core/factors.hpp>
 #include <mlcp/core/low_rank_form.hpp>
-#include <mlcp/core/matrix_free_problem.hpp>
 
 #include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
@@ -24,15 +24,15 @@ int rankLimit(int n, const LowRankLimits& limits) {
 
 /// L with L L^T = block: Cholesky, or Q sqrt(max(Lambda, 0)) when the block is only
 /// semi-definite (a body with locked directions).
-MatrixFreeProblem::Block6 squareRoot(const MatrixFreeProblem::Block6& block) {
-  Eigen::LLT<MatrixFreeProblem::Block6> llt(block);
+Factors::Block6 squareRoot(const Factors::Block6& block) {
+  Eigen::LLT<Factors::Block6> llt(block);
   if (llt.info() == Eigen::Success) return llt.matrixL();
-  Eigen::SelfAdjointEigenSolver<MatrixFreeProblem::Block6> eigen(block);
+  Eigen::SelfAdjointEigenSolver<Factors::Block6> eigen(block);
   const Eigen::Matrix<double, 6, 1> roots = eigen.eigenvalues().cwiseMax(0.0).cwiseSqrt();
   return eigen.eigenvectors() * roots.asDiagonal();
 }
 
-SparseLowRankForm sparseFromFactors(const MatrixFreeProblem& factors) {
+SparseLowRankForm sparseFromFactors(const Factors& factors) {
   const int n = factors.size();
   std::vector<int> column(factors.bodyCount(), -1);
   int r = 0;
@@ -45,7 +45,7 @@ SparseLowRankForm sparseFromFactors(const MatrixFreeProblem& factors) {
       }
     }
   }
-  std::vector<MatrixFreeProblem::Block6> roots(factors.bodyCount());
+  std::vector<Factors::Block6> roots(factors.bodyCount());
   for (int body = 0; body < factors.bodyCount(); ++body)
     if (column[body] >= 0) roots[body] = squareRoot(factors.inverseMass[body]);
   SparseLowRankForm form;
@@ -74,8 +74,7 @@ SparseLowRankForm sparseFromFactors(const MatrixFreeProblem& factors) {
   return form;
 }
 
-std::optional<LowRankForm> fromFactors(const MatrixFreeProblem& factors,
-                                       const LowRankLimits& limits) {
+std::optional<LowRankForm> fromFactors(const Factors& factors, const LowRankLimits& limits) {
   const int n = factors.size();
   SparseLowRankForm sparse = sparseFromFactors(factors);
   if (sparse.rank() > rankLimit(n, limits)) return std::nullopt;

@@ -1,4 +1,4 @@
-#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/factors.hpp>
 #include <mlcp/core/operator.hpp>
 
 #include <fmt/format.h>
@@ -18,7 +18,7 @@ namespace {
 
 /// A_ij of the factor form: J_i M_k^-1 J_j^T over the bodies k rows i and j share, plus cfm_i
 /// when i = j.
-double factorCoefficient(const MatrixFreeProblem& f, Eigen::Index i, Eigen::Index j) {
+double factorCoefficient(const Factors& f, Eigen::Index i, Eigen::Index j) {
   double value = i == j ? f.cfm[i] : 0.0;
   for (int a = 0; a < 2; ++a) {
     const int body = f.bodies(i, a);
@@ -75,9 +75,8 @@ Operator::Operator(SparseMatrix A) : m_storage(std::move(A)) {
 Operator::Operator(const Eigen::SparseMatrix<double, Eigen::RowMajor>& A)
     : Operator(SparseMatrix(A)) {}
 
-Operator::Operator(std::shared_ptr<const MatrixFreeProblem> factors)
-    : m_storage(std::move(factors)) {
-  if (!std::get<std::shared_ptr<const MatrixFreeProblem>>(m_storage))
+Operator::Operator(std::shared_ptr<const Factors> factors) : m_storage(std::move(factors)) {
+  if (!std::get<std::shared_ptr<const Factors>>(m_storage))
     throw std::invalid_argument("Operator: the factors are null");
 }
 
@@ -122,11 +121,11 @@ const Operator::SparseMatrix& Operator::sparse() const {
   return std::get<SparseMatrix>(m_storage);
 }
 
-const MatrixFreeProblem& Operator::factors() const { return *sharedFactors(); }
+const Factors& Operator::factors() const { return *sharedFactors(); }
 
-const std::shared_ptr<const MatrixFreeProblem>& Operator::sharedFactors() const {
+const std::shared_ptr<const Factors>& Operator::sharedFactors() const {
   if (form() != MatrixForm::Factors) wrongForm(MatrixForm::Factors, form());
-  return std::get<std::shared_ptr<const MatrixFreeProblem>>(m_storage);
+  return std::get<std::shared_ptr<const Factors>>(m_storage);
 }
 
 Eigen::MatrixXd Operator::toDense() const {

@@ -1,23 +1,23 @@
 #include "core/operator_forms.hpp"
 
-#include "core/matrix_free_operator.hpp"
+#include "core/factor_operator.hpp"
 #include "linalg/dense_kernels.hpp"
 
-#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/factors.hpp>
 
 #include <algorithm>
 #include <cmath>
 
 namespace mlcp::detail {
 
-OperatorForms::OperatorForms() : m_matrixFree(std::make_unique<MatrixFreeOperator>()) {}
+OperatorForms::OperatorForms() : m_factorOperator(std::make_unique<FactorOperator>()) {}
 
 OperatorForms::~OperatorForms() = default;
 
 void OperatorForms::reset(const Operator& A, const Eigen::VectorXi& findex) {
   m_A = &A;
   m_findex = &findex;
-  m_haveDense = m_haveSparse = m_haveDiagonal = m_haveMatrixFree = m_haveRowScales = false;
+  m_haveDense = m_haveSparse = m_haveDiagonal = m_haveFactorOperator = m_haveRowScales = false;
 }
 
 const Eigen::MatrixXd& OperatorForms::dense() {
@@ -53,7 +53,7 @@ const Eigen::VectorXd& OperatorForms::diagonal() {
       m_diagonal = m_A->sparse().diagonal();
       break;
     case MatrixForm::Factors:
-      for (int i = 0; i < n; ++i) m_diagonal[i] = matrixFree().diagonal(i);
+      for (int i = 0; i < n; ++i) m_diagonal[i] = factorOperator().diagonal(i);
       break;
   }
   m_haveDiagonal = true;
@@ -75,12 +75,12 @@ const Eigen::VectorXd& OperatorForms::rowScales() {
   return m_rowScales;
 }
 
-MatrixFreeOperator& OperatorForms::matrixFree() {
-  if (!m_haveMatrixFree) {
-    m_matrixFree->bind(m_A->factors(), *m_findex);
-    m_haveMatrixFree = true;
+FactorOperator& OperatorForms::factorOperator() {
+  if (!m_haveFactorOperator) {
+    m_factorOperator->bind(m_A->factors(), *m_findex);
+    m_haveFactorOperator = true;
   }
-  return *m_matrixFree;
+  return *m_factorOperator;
 }
 
 void OperatorForms::multiply(const Eigen::VectorXd& x, Eigen::VectorXd& out) {
@@ -95,7 +95,7 @@ void OperatorForms::multiply(const Eigen::VectorXd& x, Eigen::VectorXd& out) {
       out.noalias() = m_A->sparse() * x;
       return;
     case MatrixForm::Factors:
-      matrixFree().multiply(x, out);
+      factorOperator().multiply(x, out);
       return;
   }
 }

@@ -9,13 +9,13 @@
 
 namespace mlcp::detail {
 
-class MatrixFreeOperator;
+class FactorOperator;
 
 /// The forms of a solver's A that its method asks for (a dense or sparse copy, the diagonal, the
 /// bound factor operator, allocation-free products), each derived from the Operator once per
 /// matrix and kept until A changes. Owned by MixedLCP, reached through ProblemView.
 ///
-/// Used terms: A (n x n) the solver's Operator; "bound factor operator" the MatrixFreeOperator
+/// Used terms: A (n x n) the solver's Operator; "bound factor operator" the FactorOperator
 /// of the factor form (J, iMJ = M^-1 J^T, cfm in sweep order).
 /// Memory: each form costs what it holds (the dense copy n^2 numbers) and is allocated when
 /// first asked for; asking again for the same matrix, or for a new matrix of the same n and
@@ -42,7 +42,7 @@ class OperatorForms {
   /// positive, else max_j |A_ij| (from the sparse form), 0 for a zero row.
   const Eigen::VectorXd& rowScales();
   /// The bound factor operator. @pre A.form() == MatrixForm::Factors and A.check() is empty
-  MatrixFreeOperator& matrixFree();
+  FactorOperator& factorOperator();
   /// out = A x (n each) in the form A is held; allocates nothing once the forms it uses exist.
   void multiply(const Eigen::VectorXd& x, Eigen::VectorXd& out);
 
@@ -52,13 +52,13 @@ class OperatorForms {
   bool m_haveDense = false;
   bool m_haveSparse = false;
   bool m_haveDiagonal = false;
-  bool m_haveMatrixFree = false;
+  bool m_haveFactorOperator = false;
   bool m_haveRowScales = false;
   Eigen::MatrixXd m_dense;
   Operator::SparseMatrix m_sparse;
   Eigen::VectorXd m_diagonal;
   Eigen::VectorXd m_rowScales;
-  std::unique_ptr<MatrixFreeOperator> m_matrixFree;
+  std::unique_ptr<FactorOperator> m_factorOperator;
 };
 
 }  // namespace mlcp::detail

@@ -2,7 +2,7 @@
 
 #include "core/column_runs.hpp"
 #include "core/dense_rows.hpp"
-#include "core/matrix_free_operator.hpp"
+#include "core/factor_operator.hpp"
 #include "core/operator_forms.hpp"
 #include "core/sparse_rows.hpp"
 
@@ -16,7 +16,7 @@ namespace mlcp::detail {
 
 /// The row back end of the Gauss-Seidel-type sweeps for the form A is held in: DenseRows (with
 /// the nonzero runs of A's columns, found once per matrix), SparseRows, or the bound factor
-/// operator (MatrixFreeOperator). Each offers diagonal(i), begin(x), rowProduct(i, x),
+/// operator (FactorOperator). Each offers diagonal(i), begin(x), rowProduct(i, x),
 /// update(i, delta) and state() (what it keeps of A x: the product, or fc = M^-1 J^T x), so one
 /// sweep template serves the three forms (as PgsSolver does).
 /// Memory: O(n) for the product and the column runs, allocated in resize(); visit() allocates
@@ -51,7 +51,7 @@ class RowAccess {
         return;
       }
       case MatrixForm::Factors:
-        visitor(problem.forms.matrixFree());
+        visitor(problem.forms.factorOperator());
         return;
     }
   }

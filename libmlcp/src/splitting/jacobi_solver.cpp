@@ -1,9 +1,9 @@
 #include "composite/thread_team.hpp"
 #include "core/box_projection.hpp"
 #include "core/degenerate_rows.hpp"
+#include "core/factor_operator.hpp"
 #include "core/iteration_monitor.hpp"
 #include "core/iterative_capabilities.hpp"
-#include "core/matrix_free_operator.hpp"
 #include "core/operator_forms.hpp"
 #include "splitting/block_update.hpp"
 #include "splitting/local_block_solver.hpp"
@@ -106,7 +106,7 @@ void JacobiSolver::prepare(const ProblemView& problem) {
     for (int i = 0; i < n; ++i)  // A_ii, 0 for the rows that cannot move
       m_diagonal[i] = m_diagonal[i] > 0.0 ? diagonal[i] : 0.0;
   if (problem.A.form() == MatrixForm::Sparse) m_rowMajor = problem.A.sparse();
-  if (problem.A.form() == MatrixForm::Factors) problem.forms.matrixFree();  // bind once
+  if (problem.A.form() == MatrixForm::Factors) problem.forms.factorOperator();  // bind once
   m_relaxation = m_options.relaxation > 0.0 ? m_options.relaxation
                                             : std::min(1.0, 1.0 / largestEigenvalue(problem));
   m_preparedVersion = matrixVersion();
@@ -124,7 +124,7 @@ void JacobiSolver::productChunk(const ProblemView& problem, const Eigen::VectorX
       for (int i = first; i < first + count; ++i) m_product[i] = m_rowMajor.row(i).dot(x);
       break;
     case MatrixForm::Factors: {
-      const detail::MatrixFreeOperator& factors = problem.forms.matrixFree();
+      const detail::FactorOperator& factors = problem.forms.factorOperator();
       for (int i = first; i < first + count; ++i) m_product[i] = factors.rowProduct(i, x);
       break;
     }
@@ -235,7 +235,7 @@ void JacobiSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   int above = 0;
   for (int iteration = 0;; ++iteration) {
     // 1. w = A x - b and the residuals of x.
-    if (problem.A.form() == MatrixForm::Factors) problem.forms.matrixFree().begin(x);
+    if (problem.A.form() == MatrixForm::Factors) problem.forms.factorOperator().begin(x);
     m_team->run(productPhase);
     Partial total;
     for (const Partial& p : m_partials) {

@@ -3,8 +3,8 @@
 #include "core/box_projection.hpp"
 #include "core/degenerate_rows.hpp"
 #include "core/dense_rows.hpp"
+#include "core/factor_operator.hpp"
 #include "core/iteration_monitor.hpp"
-#include "core/matrix_free_operator.hpp"
 #include "core/sparse_rows.hpp"
 #include "core/zero_rows.hpp"
 
@@ -78,9 +78,9 @@ double sweep(Rows& rows, const PgsWorkspace& workspace, Eigen::VectorXd& x) {
 /// fc, which row k-1 has just changed: done in that order, every row waits for the previous
 /// row's store, and a sweep runs at the latency of that chain (about 45 cycles a row). Instead,
 /// J_k . fc is read before row k-1's change is stored, and that change enters as
-/// delta_k-1 A_k,k-1 (MatrixFreeOperator::coupling): the same (A x)_k up to rounding, with the
+/// delta_k-1 A_k,k-1 (FactorOperator::coupling): the same (A x)_k up to rounding, with the
 /// store of row k-1 overlapping the work of row k.
-double sweep(MatrixFreeOperator& rows, const PgsWorkspace& workspace, Eigen::VectorXd& x) {
+double sweep(FactorOperator& rows, const PgsWorkspace& workspace, Eigen::VectorXd& x) {
   const std::vector<SweepRow>& plan = workspace.plan;
   const int count = static_cast<int>(plan.size());
   auto nextMovable = [&](int k) {
@@ -277,7 +277,7 @@ void runPgs(Rows& rows,
 
 MLCP_PGS_INSTANTIATE(DenseRows)
 MLCP_PGS_INSTANTIATE(SparseRows)
-MLCP_PGS_INSTANTIATE(MatrixFreeOperator)
+MLCP_PGS_INSTANTIATE(FactorOperator)
 #undef MLCP_PGS_INSTANTIATE
 
 }  // namespace mlcp::detail

@@ -60,7 +60,7 @@ double pgsSweep(Rows& rows,
 
 /// Projected SOR Gauss-Seidel on the boxed LCP with friction index, the algorithm of
 /// PgsSolver (see its class comment), on a row back end Rows: DenseRows (assembled A) or
-/// MatrixFreeOperator (J, M^-1, cfm). Rows provides diagonal(i), begin(x), rowProduct(i, x)
+/// FactorOperator (J, M^-1, cfm). Rows provides diagonal(i), begin(x), rowProduct(i, x)
 /// = (A x)_i and update(i, delta).
 /// @param[in,out] x (n) the start (projected onto the bounds first) on entry, the answer on exit
 /// Sets report.status, iterations, message and the history. Allocates nothing (see

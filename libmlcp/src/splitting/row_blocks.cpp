@@ -2,7 +2,7 @@
 
 #include "splitting/local_block_solver.hpp"
 
-#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/factors.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -13,7 +13,7 @@
 namespace {
 
 /// Box columns whose A has `cfm` on its diagonal (the world's CFM is cfm h, h = 0.01 s).
-std::shared_ptr<const mlcp::MatrixFreeProblem> stacks(double cfm) {
+std::shared_ptr<const mlcp::Factors> stacks(double cfm) {
   return mlcp::test::sceneFactors("columns", {fmt::format("cfm={}", cfm * 0.01)}, 0.01);
 }
 

@@ -17,18 +17,19 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace bdata = boost::unit_test::data;
 
 namespace {
 
-std::shared_ptr<const mlcp::MatrixFreeProblem> stacks(double ratio = 1.0) {
+std::shared_ptr<const mlcp::Factors> stacks(double ratio = 1.0) {
   return mlcp::test::sceneFactors("columns",
                                   {"nx=2", "ny=1", "layers=3", fmt::format("ratio={}", ratio)});
 }
 
-std::shared_ptr<const mlcp::MatrixFreeProblem> chain() {
+std::shared_ptr<const mlcp::Factors> chain() {
   return mlcp::test::sceneFactors("ground-chain", {"links=6", "shape=box"});
 }
 
@@ -40,7 +41,7 @@ double relativeDifference(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
 /// (no tolerance), from the same start, and compares x, w and the history with the dense run.
 template <class MakeSolver>
 void expectSameIterates(const MakeSolver& makeSolver,
-                        const std::shared_ptr<const mlcp::MatrixFreeProblem>& factors,
+                        const std::shared_ptr<const mlcp::Factors>& factors,
                         double tolerance) {
   const mlcp::Problem problem = mlcp::toProblem(factors);
   const Eigen::VectorXd start = Eigen::VectorXd::Constant(problem.size(), 0.01);
@@ -96,8 +97,7 @@ BOOST_AUTO_TEST_CASE(every_form_holds_the_same_matrix) {
   BOOST_TEST(sparse.nonZeros() < dense.size() / 2);
   BOOST_CHECK_THROW(A.dense(), std::logic_error);
   BOOST_CHECK_THROW(sparse.factors(), std::logic_error);
-  BOOST_CHECK_THROW(mlcp::Operator(std::shared_ptr<const mlcp::MatrixFreeProblem>()),
-                    std::invalid_argument);
+  BOOST_CHECK_THROW(mlcp::Operator(std::shared_ptr<const mlcp::Factors>()), std::invalid_argument);
 }
 
 BOOST_DATA_TEST_CASE(pgs_gives_the_same_iterates_on_every_form,
@@ -162,6 +162,12 @@ BOOST_AUTO_TEST_CASE(earlier_matrix_free_names_make_the_same_solvers) {
   BOOST_TEST(options.maxIterations == 12);
 }
 
+// The factor form's name of earlier versions still names the same type for one release.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+static_assert(std::is_same_v<mlcp::MatrixFreeProblem, mlcp::Factors>);
+#pragma GCC diagnostic pop
+
 BOOST_AUTO_TEST_CASE(bad_forms_are_a_status_not_a_crash) {
   auto expectInvalid = [](mlcp::Operator A, const std::string& fragment) {
     mlcp::Problem p = mlcp::toProblem(stacks());
@@ -176,13 +182,13 @@ BOOST_AUTO_TEST_CASE(bad_forms_are_a_status_not_a_crash) {
       BOOST_TEST(solver->getLambda().isZero());
     }
   };
-  auto bad = std::make_shared<mlcp::MatrixFreeProblem>(*stacks());
+  auto bad = std::make_shared<mlcp::Factors>(*stacks());
   bad->bodies(4, 0) = 99;
   expectInvalid(mlcp::Operator(bad), "row 4: body1 = 99");
-  bad = std::make_shared<mlcp::MatrixFreeProblem>(*stacks());
+  bad = std::make_shared<mlcp::Factors>(*stacks());
   bad->J(2, 3) = std::numeric_limits<double>::quiet_NaN();
   expectInvalid(mlcp::Operator(bad), "J row 2 is not finite");
-  bad = std::make_shared<mlcp::MatrixFreeProblem>(*stacks());
+  bad = std::make_shared<mlcp::Factors>(*stacks());
   bad->cfm.resize(3);
   expectInvalid(mlcp::Operator(bad), "cfm has 3 entries");
   Eigen::SparseMatrix<double> S = stacks()->assembleSparse();

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/factors.hpp>
 #include <mlcp/core/problem.hpp>
 #include <mlcp/dynamics/constraint_row.hpp>
 
@@ -38,14 +38,14 @@ struct RowSource {
 ///
 ///   (J M^-1 J^T + CFM / h) lambda = c / h - J (v / h + M^-1 f_ext),   lambda in N (or N m),
 ///
-/// held as a MatrixFreeProblem (J rows of 12 entries, 6 x 6 blocks of M^-1, problem.cfm = CFM/h),
+/// held as a Factors (J rows of 12 entries, 6 x 6 blocks of M^-1, problem.cfm = CFM/h),
 /// the factor form of A (mlcp::Operator) that every solver takes. Row i was
 /// made by sources[rows[i].source]. Units: A in 1/kg (and 1/(kg m^2)), b in m/s^2 (rad/s^2).
 struct StepProblem {
   int step = 0;    ///< World::stepCount() of the state it was assembled from
   double h = 0.0;  ///< time step (unit: s)
   /// The n rows: J, M^-1, CFM / h, b, lo, hi, findex.
-  MatrixFreeProblem problem;
+  Factors problem;
   std::vector<RowLabel> rows;      ///< (n)
   std::vector<RowSource> sources;  ///< constraints then contacts, in row order
   int contactCount = 0;            ///< contact points among the sources

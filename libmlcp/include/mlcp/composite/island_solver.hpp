@@ -1,6 +1,6 @@
 #pragma once
 
-#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/factors.hpp>
 #include <mlcp/core/mixed_lcp.hpp>
 
 #include <cstdint>
@@ -68,7 +68,7 @@ class IslandSolver final : public MixedLCP {
   Operator sparseBlock(const Operator::SparseMatrix& A, const std::vector<int>& rows) const;
   /// The factors of A(I, I): the island's rows of J and cfm, the blocks of M^-1 of the bodies
   /// they touch (numbered anew), so the inner solver keeps the factor form.
-  Operator factorBlock(const MatrixFreeProblem& factors, const std::vector<int>& rows);
+  Operator factorBlock(const Factors& factors, const std::vector<int>& rows);
   /// Solves islands first, first + stride, ... (one thread's share).
   void solveShare(const ProblemView& problem, const Eigen::VectorXd& x, int first, int stride);
   /// Gathers the worst status and the counters into the report, scatters the answers into x.

@@ -16,7 +16,7 @@ namespace mlcp {
 
 namespace detail {
 class OperatorForms;
-class MatrixFreeOperator;
+class FactorOperator;
 }  // namespace detail
 
 /// Read-only view of the problem a solver works on, handed to MixedLCP::doSolve().

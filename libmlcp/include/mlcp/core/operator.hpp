@@ -10,13 +10,13 @@
 
 namespace mlcp {
 
-struct MatrixFreeProblem;
+struct Factors;
 
 /// How an Operator holds A.
 enum class MatrixForm {
   Dense,    ///< Eigen::MatrixXd, n x n
   Sparse,   ///< Eigen::SparseMatrix<double> (compressed sparse columns), n x n
-  Factors,  ///< J, M^-1 blocks and cfm of A = J M^-1 J^T + diag(cfm) (mlcp::MatrixFreeProblem)
+  Factors,  ///< J, M^-1 blocks and cfm of A = J M^-1 J^T + diag(cfm) (mlcp::Factors)
 };
 
 /// "dense", "sparse" or "factors", as the tools print it.
@@ -29,7 +29,7 @@ std::string_view toString(MatrixForm form);
 /// the caller converting for it, so a 100,000-row contact problem never becomes a dense matrix
 /// unless a dense method is chosen.
 ///
-/// Used terms: n rows; J (n x 12), M^-1 (6 x 6 per body), cfm (n) as in mlcp::MatrixFreeProblem.
+/// Used terms: n rows; J (n x 12), M^-1 (6 x 6 per body), cfm (n) as in mlcp::Factors.
 /// Units: as A (m/(N s^2) in ODE's force form, 1/kg in the impulse form).
 /// A value type: copies of a dense or sparse operator copy the matrix, copies of the factor form
 /// share the (never modified) factors. Every const member is safe to call from several threads.
@@ -53,7 +53,7 @@ class Operator {
   /// Factor form: A = J M^-1 J^T + diag(cfm) from factors->J, inverseMass, bodies and cfm (its b,
   /// lo, hi, findex are not read here). The factors are shared, never copied or modified.
   /// @throws std::invalid_argument when factors is null
-  explicit Operator(std::shared_ptr<const MatrixFreeProblem> factors);
+  explicit Operator(std::shared_ptr<const Factors> factors);
 
   /// Makes the operator the dense A, copying into the storage it has when it already holds a
   /// dense matrix of that size (no allocation then).
@@ -73,12 +73,12 @@ class Operator {
   /// The sparse matrix. @throws std::logic_error when form() is not Sparse
   const SparseMatrix& sparse() const;
   /// The factors. @throws std::logic_error when form() is not Factors
-  const MatrixFreeProblem& factors() const;
+  const Factors& factors() const;
   /// The factors' shared pointer. @throws std::logic_error when form() is not Factors
-  const std::shared_ptr<const MatrixFreeProblem>& sharedFactors() const;
+  const std::shared_ptr<const Factors>& sharedFactors() const;
 
   /// A as a dense n x n matrix, whatever the form: O(n^2) memory.
-  /// @throws std::invalid_argument for factors that fail MatrixFreeProblem::factorError()
+  /// @throws std::invalid_argument for factors that fail Factors::factorError()
   Eigen::MatrixXd toDense() const;
   /// A as a sparse matrix, whatever the form (exact zeros of a dense A are dropped).
   /// @throws std::invalid_argument as toDense()
@@ -101,11 +101,11 @@ class Operator {
   Eigen::VectorXd operator*(const Eigen::VectorXd& x) const;
 
   /// Empty when A is square with finite entries (and, for factors, consistent sizes and body
-  /// indices: MatrixFreeProblem::factorError()); otherwise a message naming the entry or field.
+  /// indices: Factors::factorError()); otherwise a message naming the entry or field.
   std::string check() const;
 
  private:
-  std::variant<Eigen::MatrixXd, SparseMatrix, std::shared_ptr<const MatrixFreeProblem>> m_storage;
+  std::variant<Eigen::MatrixXd, SparseMatrix, std::shared_ptr<const Factors>> m_storage;
 };
 
 }  // namespace mlcp

@@ -1,4 +1,4 @@
-#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/factors.hpp>
 
 #include <fmt/format.h>
 
@@ -13,7 +13,7 @@ namespace {
 
 /// Per body, the (row, side) pairs of the rows acting on it: the rows whose products
 /// J_i M_k^-1 J_j^T make the entries of A.
-std::vector<std::vector<std::pair<int, int>>> rowsOfBodies(const MatrixFreeProblem& f) {
+std::vector<std::vector<std::pair<int, int>>> rowsOfBodies(const Factors& f) {
   std::vector<std::vector<std::pair<int, int>>> rowsOfBody(f.inverseMass.size());
   for (int i = 0; i < f.size(); ++i)
     for (int side = 0; side < 2; ++side)
@@ -23,7 +23,7 @@ std::vector<std::vector<std::pair<int, int>>> rowsOfBodies(const MatrixFreeProbl
 
 /// Calls add(j, i, J_j M_k^-1 J_i^T) for every pair of rows (i, j) sharing a body k, and
 /// add(i, i, cfm_i) for every row: the entries of A, duplicates to be summed.
-void forEachEntry(const MatrixFreeProblem& f, const std::function<void(int, int, double)>& add) {
+void forEachEntry(const Factors& f, const std::function<void(int, int, double)>& add) {
   for (int i = 0; i < f.size(); ++i) add(i, i, f.cfm[i]);
   const auto rowsOfBody = rowsOfBodies(f);
   for (size_t k = 0; k < rowsOfBody.size(); ++k) {
@@ -38,7 +38,7 @@ void forEachEntry(const MatrixFreeProblem& f, const std::function<void(int, int,
 
 }  // namespace
 
-std::string MatrixFreeProblem::factorError() const {
+std::string Factors::factorError() const {
   const int n = size();
   if (bodies.rows() != n) return fmt::format("bodies has {} rows but J has {}", bodies.rows(), n);
   if (cfm.size() != n) return fmt::format("cfm has {} entries but J has {} rows", cfm.size(), n);
@@ -58,7 +58,7 @@ std::string MatrixFreeProblem::factorError() const {
   return {};
 }
 
-void MatrixFreeProblem::validate() const {
+void Factors::validate() const {
   if (std::string why = factorError(); !why.empty()) throw std::invalid_argument(why);
   const int n = size();
   if (b.size() != n || lo.size() != n || hi.size() != n || findex.size() != n)
@@ -68,12 +68,12 @@ void MatrixFreeProblem::validate() const {
                     b.size(), lo.size(), hi.size(), findex.size(), n));
 }
 
-void MatrixFreeProblem::assembleDense(Eigen::MatrixXd& A) const {
+void Factors::assembleDense(Eigen::MatrixXd& A) const {
   A.setZero(size(), size());
   forEachEntry(*this, [&A](int i, int j, double value) { A(i, j) += value; });
 }
 
-Eigen::SparseMatrix<double> MatrixFreeProblem::assembleSparse() const {
+Eigen::SparseMatrix<double> Factors::assembleSparse() const {
   std::vector<Eigen::Triplet<double>> entries;
   entries.reserve(static_cast<size_t>(size()) * 8);
   forEachEntry(*this,
@@ -83,7 +83,7 @@ Eigen::SparseMatrix<double> MatrixFreeProblem::assembleSparse() const {
   return A;
 }
 
-Problem MatrixFreeProblem::toDense() const {
+Problem Factors::toDense() const {
   validate();
   Problem p;
   p.name = name;
@@ -98,8 +98,8 @@ Problem MatrixFreeProblem::toDense() const {
   return p;
 }
 
-void MatrixFreeProblem::multiply(const Eigen::Ref<const Eigen::VectorXd>& x,
-                                 Eigen::Ref<Eigen::VectorXd> out) const {
+void Factors::multiply(const Eigen::Ref<const Eigen::VectorXd>& x,
+                       Eigen::Ref<Eigen::VectorXd> out) const {
   const int n = size();
   // fc = M^-1 J^T x per body, then (A x)_i = J_i . fc[body1] + J_i . fc[body2] + cfm_i x_i.
   std::vector<Eigen::Matrix<double, 6, 1>> fc(inverseMass.size(),
@@ -118,7 +118,7 @@ void MatrixFreeProblem::multiply(const Eigen::Ref<const Eigen::VectorXd>& x,
   }
 }
 
-Problem toProblem(std::shared_ptr<const MatrixFreeProblem> factors) {
+Problem toProblem(std::shared_ptr<const Factors> factors) {
   if (!factors) throw std::invalid_argument("toProblem: the factors are null");
   factors->validate();
   Problem p;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <mlcp/core/matrix_free_problem.hpp>
+#include <mlcp/core/factors.hpp>
 
 #include <Eigen/Core>
 
@@ -21,7 +21,7 @@ namespace mlcp::detail {
 /// order PGS sweeps in), so that a sweep streams through memory; the public calls take rows.
 /// Memory: O(24 n + 12 bodies), allocated in bind() when n exceeds the rows it has room for
 /// (then with a quarter to spare) or the body count changes; every other call allocates nothing.
-class MatrixFreeOperator {
+class FactorOperator {
  public:
   /// Reads the factors (not kept: what the operator needs is copied) and precomputes iMJ and the
   /// diagonal A_ii = J_i . iMJ_i + cfm_i (a body whose block of M^-1 is [m^-1 I3, 0; 0, I_W^-1]
@@ -30,7 +30,7 @@ class MatrixFreeOperator {
   /// products; this one only decides the memory layout).
   /// @param[in] findex (n)
   /// @pre factors.factorError() is empty
-  void bind(const MatrixFreeProblem& factors, const Eigen::VectorXi& findex);
+  void bind(const Factors& factors, const Eigen::VectorXi& findex);
   /// True after bind().
   bool bound() const { return m_size >= 0; }
   /// Rows n of the bound factors (0 when unbound).
@@ -94,13 +94,13 @@ class MatrixFreeOperator {
   int m_size = -1;
   Eigen::VectorXi m_rigidBody;  // (bodies) 1 where M^-1 is [m^-1 I3, 0; 0, I_W^-1]
   // The per-row and per-slot arrays have room for at least n rows; entries from n on are unused.
-  Eigen::VectorXi m_slotOf;  // (n) per row: its slot (rows with findex < 0 first)
-  Eigen::VectorXi m_rowOf;   // (n) per slot: its row
-  BodyPairs m_body;          // (n x 2) per slot: the bodies, the static world (-1) as bodyCount
-  MatrixFreeProblem::JacobianRows m_J;    // (n x 12) per slot
-  MatrixFreeProblem::JacobianRows m_iMJ;  // (n x 12) per slot
-  Eigen::VectorXd m_cfm;                  // (n) per slot
-  Eigen::VectorXd m_diagonal;             // (n) per row
+  Eigen::VectorXi m_slotOf;     // (n) per row: its slot (rows with findex < 0 first)
+  Eigen::VectorXi m_rowOf;      // (n) per slot: its row
+  BodyPairs m_body;             // (n x 2) per slot: the bodies, the static world (-1) as bodyCount
+  Factors::JacobianRows m_J;    // (n x 12) per slot
+  Factors::JacobianRows m_iMJ;  // (n x 12) per slot
+  Eigen::VectorXd m_cfm;        // (n) per slot
+  Eigen::VectorXd m_diagonal;   // (n) per row
   Eigen::Matrix<double, 6, Eigen::Dynamic> m_fc;
   mutable Eigen::Matrix<double, 6, Eigen::Dynamic> m_scratch;
 };

@@ -1,4 +1,4 @@
-#include "core/matrix_free_operator.hpp"
+#include "core/factor_operator.hpp"
 
 #include <cmath>
 
@@ -8,7 +8,7 @@ namespace {
 
 /// True when the block is a rigid body's [m^-1 I3, 0; 0, I_W^-1] exactly (what a physics engine
 /// hands over), so that M^-1 J^T takes 12 products instead of 36.
-bool isRigidBodyBlock(const MatrixFreeProblem::Block6& M) {
+bool isRigidBodyBlock(const Factors::Block6& M) {
   return (M.topRightCorner<3, 3>().array() == 0.0).all() &&
          (M.bottomLeftCorner<3, 3>().array() == 0.0).all() &&
          M.topLeftCorner<3, 3>() == M(0, 0) * Eigen::Matrix3d::Identity();
@@ -16,7 +16,7 @@ bool isRigidBodyBlock(const MatrixFreeProblem::Block6& M) {
 
 }  // namespace
 
-void MatrixFreeOperator::bind(const MatrixFreeProblem& f, const Eigen::VectorXi& findex) {
+void FactorOperator::bind(const Factors& f, const Eigen::VectorXi& findex) {
   const int n = f.size();
   // Slots: the rows with findex < 0, then the friction rows, each group in row order (PGS's
   // sweep order), so a sweep reads J, iMJ and the body pairs front to back.
@@ -55,7 +55,7 @@ void MatrixFreeOperator::bind(const MatrixFreeProblem& f, const Eigen::VectorXi&
         m_iMJ.row(s).segment<6>(6 * side).setZero();
         continue;
       }
-      const MatrixFreeProblem::Block6& M = f.inverseMass[body];
+      const Factors::Block6& M = f.inverseMass[body];
       const Eigen::Matrix<double, 6, 1> J_i = f.J.row(i).segment<6>(6 * side).transpose();
       // M^-1 J_i^T in registers, then stored: the diagonal's dot product does not read back
       // the stores (a load spanning two fresh stores stalls on store forwarding).
@@ -76,8 +76,8 @@ void MatrixFreeOperator::bind(const MatrixFreeProblem& f, const Eigen::VectorXi&
   m_size = n;
 }
 
-void MatrixFreeOperator::accumulate(const Eigen::VectorXd& x,
-                                    Eigen::Matrix<double, 6, Eigen::Dynamic>& fc) const {
+void FactorOperator::accumulate(const Eigen::VectorXd& x,
+                                Eigen::Matrix<double, 6, Eigen::Dynamic>& fc) const {
   fc.setZero();
   const int n = static_cast<int>(x.size());
   for (int s = 0; s < n; ++s) {
@@ -88,9 +88,9 @@ void MatrixFreeOperator::accumulate(const Eigen::VectorXd& x,
   }
 }
 
-void MatrixFreeOperator::begin(const Eigen::VectorXd& x) { accumulate(x, m_fc); }
+void FactorOperator::begin(const Eigen::VectorXd& x) { accumulate(x, m_fc); }
 
-void MatrixFreeOperator::multiply(const Eigen::VectorXd& x, Eigen::VectorXd& out) const {
+void FactorOperator::multiply(const Eigen::VectorXd& x, Eigen::VectorXd& out) const {
   accumulate(x, m_scratch);
   const int n = static_cast<int>(x.size());
   for (int s = 0; s < n; ++s) {
