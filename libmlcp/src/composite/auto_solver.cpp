@@ -7,12 +7,23 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <initializer_list>
 #include <iterator>
 #include <utility>
 
 namespace mlcp {
+
+namespace {
+
+/// One stage of a plan: a registered name and, for an iterative trial, its sweep budget.
+struct PlannedStage {
+  std::string_view name;
+  int sweeps = 0;  ///< 0: the settings' iteration limit
+};
+
+}  // namespace
 
 AutoSolver::AutoSolver(const SolverSettings& settings)
     : m_settings(settings),
@@ -25,6 +36,7 @@ AutoSolver::AutoSolver(const SolverSettings& settings)
   m_plan.stages.reserve(kStages);
   m_order.reserve(kStages);
   m_stageNames.reserve(kStageNames);
+  m_stageSweeps.reserve(kStageNames);
   m_chain->reserve(static_cast<int>(kStageNames));
   m_reason.reserve(kReason);
   m_plan.reason.reserve(kReason);
@@ -47,88 +59,116 @@ std::string_view AutoSolver::usedStage() const {
   return used >= 0 ? std::string_view(m_stageNames[static_cast<size_t>(used)]) : "";
 }
 
-void AutoSolver::doSetup(int n) { m_chain->resize(n); }
+void AutoSolver::doSetup(int n) {
+  m_chain->resize(n);
+  // The first stages of the plans for n < kTinyRows are made with the workspace: there a
+  // solve takes a microsecond or two, as long as making a solver.
+  if (n < kTinyRows)
+    for (const std::string_view first : {"dantzig", "lemke"}) m_chain->made(stageIndex(first, 0));
+}
 
-int AutoSolver::stageIndex(const std::string& name) {
+int AutoSolver::stageIndex(std::string_view name, int sweeps) {
   for (size_t k = 0; k < m_stageNames.size(); ++k)
-    if (m_stageNames[k] == name) return static_cast<int>(k);
+    if (m_stageNames[k] == name && m_stageSweeps[k] == sweeps) return static_cast<int>(k);
   const size_t k = m_stageNames.size();
-  m_stageNames.push_back(name);
+  m_stageNames.emplace_back(name);
+  m_stageSweeps.push_back(sweeps);
   detail::SolverChain::NewMatrixHook onNewMatrix;
   if (name == "bpp")  // pivots in the form the probe found: A is not searched twice
     onNewMatrix = [this](MixedLCP& stage) {
       auto* bpp = dynamic_cast<BppSolver*>(&stage);
       if (bpp != nullptr && m_probe->lowRankForm()) bpp->setLowRankForm(*m_probe->lowRankForm());
     };
-  return m_chain->add([this, k] { return makeSolver(m_stageNames[k], m_settings); },
-                      std::move(onNewMatrix));
+  return m_chain->add(
+      [this, k] {
+        SolverSettings settings = m_settings;
+        if (m_stageSweeps[k] > 0)
+          settings.maxIterations =
+              std::min(settings.maxIterations.value_or(m_stageSweeps[k]), m_stageSweeps[k]);
+        return makeSolver(m_stageNames[k], settings);
+      },
+      std::move(onNewMatrix));
 }
 
 void AutoSolver::choosePlan(const ProblemView& problem) {
   const detail::ProblemStructure& s = m_probe->measure(problem, matrixVersion(), kPivotingRows);
   const bool small = s.n <= kPivotingRows;
+  const bool tiny = s.n < kTinyRows;
   // The plan as literals and the reason formatted into kept storage: nothing allocates unless
   // the plan changes.
-  std::array<std::string_view, 6> stages{};
+  std::array<PlannedStage, 6> stages{};
   int count = 0;
-  auto add = [&](std::initializer_list<std::string_view> names) {
-    for (const std::string_view name : names) stages[static_cast<size_t>(count++)] = name;
+  auto add = [&](std::initializer_list<PlannedStage> planned) {
+    for (const PlannedStage& stage : planned) stages[static_cast<size_t>(count++)] = stage;
   };
   m_reason.clear();
   auto why = std::back_inserter(m_reason);
   if (!s.symmetric && !s.rowScaledSymmetric) {
     fmt::format_to(why, "A is not symmetric ({}): Lemke takes any A", s.asymmetry);
-    if (small) add({"lemke", "newton"});
-    add({"pgs", "nncg"});
+    if (small) add({{"lemke"}, {"newton"}});
+    add({{"pgs"}, {"nncg"}});
   } else if (s.rowScaledSymmetric) {
     fmt::format_to(why,
                    "A is a row scaling of a symmetric matrix: Dantzig needs A symmetric, APGD "
                    "and PGS-SM equilibrate the rows");
-    if (small) add({"lemke", "newton"});
-    add({"apgd", "pgs-sm", "nncg"});
+    if (small) add({{"lemke"}, {"newton"}});
+    add({{"apgd"}, {"pgs-sm"}, {"nncg"}});
   } else if (!s.positiveDiagonal) {
     fmt::format_to(why,
                    "A symmetric with a diagonal entry <= 0: the iterative methods need A_ii > 0");
-    if (small) add({"lemke", "newton"});
-    add({"dantzig", "pgs"});
-  } else if (small && s.lowRankRegularized && 4 * s.lowRank <= s.n) {
+    if (small) add({{"lemke"}, {"newton"}});
+    add({{"dantzig"}, {"pgs"}});
+  } else if (tiny) {
+    fmt::format_to(why, "A symmetric, n = {} < {}: exact pivoting", s.n, kTinyRows);
+    add({{"dantzig"}, {"newton"}, {"lemke"}, {"apgd"}, {"pgs"}});
+  } else if (small && s.lowRankRegularized &&
+             (4 * s.lowRank <= s.n || s.form == MatrixForm::Factors)) {
     fmt::format_to(why,
-                   "A symmetric, n = {} <= {}, low-rank form with r = {} <= n / 4 and C > 0: "
-                   "pivoting in r x r",
-                   s.n, kPivotingRows, s.lowRank);
-    add({"bpp", "dantzig", "newton", "lemke", "apgd", "pgs"});
+                   "A symmetric, n = {} <= {}, low-rank form with r = {} ({}) and C > 0: "
+                   "pivoting in the bodies' space",
+                   s.n, kPivotingRows, s.lowRank,
+                   s.form == MatrixForm::Factors ? "the factors" : "<= n / 4");
+    add({{"bpp"}, {"newton"}, {"dantzig"}, {"lemke"}, {"apgd"}, {"pgs"}});
+  } else if (small && s.density >= detail::StructureProbe::kDenseDensity) {
+    fmt::format_to(why,
+                   "A symmetric, n = {} <= {}, dense ({:.2g} of entries nonzero): a PGS trial "
+                   "of {} sweeps costs under a tenth of pivoting",
+                   s.n, kPivotingRows, s.density, kTrialSweeps);
+    add({{"pgs", kTrialSweeps}, {"dantzig"}, {"newton"}, {"lemke"}, {"apgd"}});
   } else if (small) {
-    fmt::format_to(why, "A symmetric, n = {} <= {}: exact pivoting", s.n, kPivotingRows);
-    add({"dantzig", "newton", "lemke", "apgd", "pgs"});
+    fmt::format_to(why,
+                   "A symmetric, n = {} <= {}, sparse ({:.2g} of entries nonzero): semismooth "
+                   "Newton, sparse factorizations",
+                   s.n, kPivotingRows, s.density);
+    add({{"newton"}, {"dantzig"}, {"lemke"}, {"apgd"}, {"pgs"}});
   } else if (s.largestIsland <= kPivotingRows) {
     fmt::format_to(why,
                    "A symmetric, n = {} in {} islands of at most {} <= {} rows: pivoting island "
                    "by island",
                    s.n, s.islands, s.largestIsland, kPivotingRows);
-    add({"islands:dantzig", "apgd", "nncg"});
+    add({{"islands:dantzig"}, {"apgd"}, {"nncg"}});
   } else if (s.form == MatrixForm::Factors) {
     fmt::format_to(why,
                    "A symmetric as factors, n = {}, largest island {} > {} rows: PGS, then an "
                    "exact polish in body space",
                    s.n, s.largestIsland, kPivotingRows);
-    add({"polish", "apgd", "nncg"});
+    add({{"polish"}, {"apgd"}, {"nncg"}});
   } else {
     fmt::format_to(why,
                    "A symmetric, n = {}, largest island {} > {} rows, density {:.2g}: iterative, "
                    "APGD first (fewest iterations on contact problems)",
                    s.n, s.largestIsland, kPivotingRows, s.density);
-    add({"apgd", "nncg", "pgs"});
+    add({{"apgd"}, {"nncg"}, {"pgs"}});
   }
-  bool same = static_cast<int>(m_plan.stages.size()) == count;
-  for (int k = 0; same && k < count; ++k)
-    same = m_plan.stages[static_cast<size_t>(k)] == stages[static_cast<size_t>(k)];
-  if (!same) {
+  std::array<int, 6> order{};
+  for (int k = 0; k < count; ++k) {
+    const PlannedStage& stage = stages[static_cast<size_t>(k)];
+    order[static_cast<size_t>(k)] = stageIndex(stage.name, stage.sweeps);
+  }
+  if (!std::equal(order.begin(), order.begin() + count, m_order.begin(), m_order.end())) {
     m_plan.stages.clear();
-    m_order.clear();
-    for (int k = 0; k < count; ++k) {
-      m_plan.stages.emplace_back(stages[static_cast<size_t>(k)]);
-      m_order.push_back(stageIndex(m_plan.stages.back()));
-    }
+    m_order.assign(order.begin(), order.begin() + count);
+    for (const int k : m_order) m_plan.stages.push_back(m_stageNames[static_cast<size_t>(k)]);
   }
   if (m_plan.reason != m_reason) m_plan.reason = m_reason;
 }
@@ -137,9 +177,12 @@ void AutoSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
   choosePlan(problem);
   report.message.clear();
   auto out = std::back_inserter(report.message);
-  fmt::format_to(out, "{}; chose {}", m_plan.reason, m_plan.stages.front());
-  for (size_t k = 1; k < m_plan.stages.size(); ++k)
-    fmt::format_to(out, "{}{}", k == 1 ? ", then " : ", ", m_plan.stages[k]);
+  fmt::format_to(out, "{}; chose ", m_plan.reason);
+  for (size_t k = 0; k < m_order.size(); ++k) {
+    const auto stage = static_cast<size_t>(m_order[k]);
+    fmt::format_to(out, "{}{}", k == 0 ? "" : k == 1 ? ", then " : ", ", m_stageNames[stage]);
+    if (m_stageSweeps[stage] > 0) fmt::format_to(out, " ({} sweeps)", m_stageSweeps[stage]);
+  }
   fmt::format_to(out, "; ");
   m_chain->run(problem, matrixVersion(), m_order.data(), static_cast<int>(m_order.size()), x,
                report);

@@ -1,5 +1,6 @@
 #include "composite/problem_structure.hpp"
 
+#include <mlcp/core/factors.hpp>
 #include <mlcp/core/low_rank_form.hpp>
 
 #include <algorithm>
@@ -13,6 +14,21 @@ namespace {
 /// C_i >= this A_ii regularizes a row by itself (DART's relative CFM is 1e-5).
 constexpr double kRegularizedDiagonal = 1e-8;
 
+/// nonzeros / n^2 of a dense or sparse A, 0 for the factor form (not assembled here) and n = 0.
+double density(const Operator& A) {
+  const double n = A.size();
+  if (n == 0.0) return 0.0;
+  switch (A.form()) {
+    case MatrixForm::Dense:
+      return static_cast<double>((A.dense().array() != 0.0).count()) / (n * n);
+    case MatrixForm::Sparse:
+      return static_cast<double>(A.sparse().nonZeros()) / (n * n);
+    case MatrixForm::Factors:
+      break;
+  }
+  return 0.0;
+}
+
 }  // namespace
 
 void StructureProbe::measureLowRank(const ProblemView& problem, int maxRows) {
@@ -20,14 +36,22 @@ void StructureProbe::measureLowRank(const ProblemView& problem, int maxRows) {
   s.lowRank = 0;
   s.lowRankRegularized = false;
   m_lowRankForm.reset();
-  if (!s.symmetric || s.n < kLowRankMinRows || s.n > maxRows) return;
+  if (!s.symmetric || s.n > maxRows) return;
+  const Eigen::VectorXd& diagonal = problem.diagonalA();
+  if (problem.A.form() == MatrixForm::Factors) {
+    // The form is the factors themselves (bpp takes it from them): r <= 6 per body.
+    const Factors& factors = problem.A.factors();
+    s.lowRank = std::min(s.n, 6 * factors.bodyCount());
+    s.lowRankRegularized = (factors.cfm.array() >= kRegularizedDiagonal * diagonal.array()).all();
+    return;
+  }
+  if (s.n < kLowRankMinRows || s.density >= kDenseDensity) return;
   LowRankLimits limits;  // what auto plans bpp for: r <= n / 4, C > 0
   limits.maxRankFraction = 0.25;
   limits.tryZeroDiagonal = false;
   std::optional<LowRankForm> form = findLowRankForm(problem.A, limits);
   if (!form) return;
   s.lowRank = form->rank();
-  const Eigen::VectorXd& diagonal = problem.diagonalA();
   s.lowRankRegularized = (form->C.array() >= kRegularizedDiagonal * diagonal.array()).all();
   if (s.lowRankRegularized) m_lowRankForm = std::move(form);
 }
@@ -58,11 +82,13 @@ const ProblemStructure& StructureProbe::measure(const ProblemView& problem,
     s.asymmetry = scalable ? std::string() : m_scaling.why();
     const Eigen::VectorXd& diagonal = problem.diagonalA();
     s.positiveDiagonal = n == 0 || diagonal.minCoeff() > 0.0;
+    m_density = density(problem.A);
+    s.density = m_density;
     measureLowRank(problem, islandRows);
   }
   s.islands = n > 0 ? 1 : 0;
   s.largestIsland = n;
-  s.density = 0.0;
+  s.density = m_density;
   if (n > islandRows) {
     // The sparse form the islands need anyway (a factor form assembles it here only).
     const Operator::SparseMatrix& A = problem.sparseA();

@@ -21,12 +21,16 @@ struct ProblemStructure {
   bool symmetric = false;           ///< A = A^T (SymmetricRowScaling::kTolerance)
   bool rowScaledSymmetric = false;  ///< A = C S, S symmetric, C positive diagonal (not 1)
   bool positiveDiagonal = false;    ///< every A_ii > 0
-  double density = 0.0;             ///< nonzeros / n^2 (measured when n > a pivoting limit)
-  int islands = 1;                  ///< connected components (measured when n > a pivoting limit)
-  int largestIsland = 0;            ///< rows of the largest component
-  /// r of A's low-rank form G G^T + diag(C) (mlcp::findLowRankForm), 0 when it has none or it
-  /// was not looked for (only for symmetric A with StructureProbe::kLowRankMinRows <= n <= the
-  /// pivoting limit).
+  /// nonzeros / n^2 of a dense or sparse A; of a factor form's assembled A only when n > the
+  /// island limit (0 below it).
+  double density = 0.0;
+  int islands = 1;        ///< connected components (measured when n > a pivoting limit)
+  int largestIsland = 0;  ///< rows of the largest component
+  /// r of A's low-rank form G G^T + diag(C), 0 when it has none or it was not looked for. For
+  /// the factor form, the bound 6 x bodies of the form the factors are; otherwise the r of
+  /// mlcp::findLowRankForm, looked for only for symmetric A with
+  /// StructureProbe::kLowRankMinRows <= n <= the pivoting limit and a density below
+  /// StructureProbe::kDenseDensity.
   int lowRank = 0;
   /// The low-rank form's C regularizes every row (C_i >= 1e-8 A_ii: no proximal term needed).
   bool lowRankRegularized = false;
@@ -35,7 +39,7 @@ struct ProblemStructure {
 };
 
 /// Measures ProblemStructure, caching what A decides per matrix version.
-/// Cost per new matrix: O(n^2) dense, O(nonzeros log n) sparse (symmetry); the islands,
+/// Cost per new matrix: O(n^2) dense, O(nonzeros log n) sparse (symmetry, density); the islands,
 /// O(nonzeros), only when n > islandRows; the low-rank form, O(n r^2), only when A is symmetric
 /// and kLowRankMinRows <= n <= islandRows. Allocates when a new matrix is measured.
 class StructureProbe {
@@ -43,6 +47,9 @@ class StructureProbe {
   /// Smallest n for which the low-rank form is looked for: below it exact pivoting on A takes
   /// tens of microseconds, less than looking pays back.
   static constexpr int kLowRankMinRows = 64;
+  /// A density (nonzeros / n^2) from which A counts as dense. The low-rank form is not looked
+  /// for there: a contact problem's A couples only the rows that share a body.
+  static constexpr double kDenseDensity = 0.9;
 
   /// The structure of problem (A of matrix version `version`); islands are found only when
   /// n > islandRows.
@@ -60,6 +67,7 @@ class StructureProbe {
   SymmetricRowScaling m_scaling;
   Islands m_islands;
   std::optional<LowRankForm> m_lowRankForm;
+  double m_density = 0.0;
   std::uint64_t m_version = ~std::uint64_t{0};
 };
 

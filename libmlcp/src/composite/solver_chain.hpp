@@ -41,8 +41,10 @@ class SolverChain {
   int add(Factory make, NewMatrixHook onNewMatrix = {});
   /// Number of stages.
   int size() const { return static_cast<int>(m_stages.size()); }
-  /// Stage k. @pre made: added made, or reached by a run
+  /// Stage k. @pre made: added made, reached by a run, or made by made()
   MixedLCP& stage(int k) const { return *m_stages[static_cast<size_t>(k)]; }
+  /// Stage k, made now when it was added as a factory and is not made yet.
+  MixedLCP& made(int k);
   /// The stage of the last answer (-1 before a run or when no stage answered).
   int used() const { return m_used; }
   /// Room for `stages` stages without reallocating.
@@ -60,9 +62,6 @@ class SolverChain {
            SolveReport& report);
 
  private:
-  /// Stage k, made now when it was added as a factory.
-  MixedLCP& made(int k);
-
   std::vector<std::unique_ptr<MixedLCP>> m_stages;  // null until made
   std::vector<Factory> m_factories;                 // per stage: empty when added made
   std::vector<NewMatrixHook> m_hooks;               // per stage: may be empty

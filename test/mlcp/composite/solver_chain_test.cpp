@@ -145,4 +145,30 @@ BOOST_AUTO_TEST_CASE(auto_plans_iterative_solvers_for_large_coupled_problems) {
   BOOST_TEST(islands.status == mlcp::Status::Converged);
 }
 
+BOOST_AUTO_TEST_CASE(auto_plans_mid_size_problems_by_density_and_low_rank_form) {
+  mlcp::AutoSolver solver;
+  auto expectPlan = [&solver](const mlcp::Problem& p, const std::string& first,
+                              const std::string& why) {
+    solver.setProblem(p);
+    const mlcp::SolveReport& r = solver.solve();
+    BOOST_TEST_INFO(r.message);
+    BOOST_TEST(solver.plan().stages.front() == first);
+    BOOST_TEST(contains(r.message, why));
+    BOOST_TEST(r.status == mlcp::Status::Converged);
+    BOOST_TEST(solver.usedStage() == first);
+  };
+  // A = R R^T + 1e-3 I: every entry nonzero; PGS answers within its trial of sweeps.
+  mlcp::RandomProblemOptions random;
+  random.n = 60;
+  expectPlan(mlcp::randomProblem(random), "pgs", "pgs (40 sweeps), then dantzig");
+  // Factors with the scene's CFM on every row: bpp in the bodies' space, whatever r / n.
+  const mlcp::Problem columns = mlcp::test::sceneProblem(
+      "columns", {"nx=2", "ny=1", "layers=3", "shape=box", "cfm=1e-5"}, 1.0 / 60.0);
+  expectPlan(columns, "bpp", "(the factors) and C > 0");
+  // The same A assembled dense: no CFM-free low-rank form below n / 4, sparse, so Newton.
+  mlcp::Problem dense = columns;
+  dense.A = columns.A.factors().toDense().A;
+  expectPlan(dense, "newton", "sparse (");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -22,8 +22,8 @@ struct SolverPlan {
 };
 
 /// Picks the solvers by the problem's measured structure and runs them as a fallback chain
-/// (registered as "auto"). The report's message opens with what it chose and why ("auto: A
-/// symmetric, n = 96 <= 1000: exact pivoting; chose dantzig, then lemke, apgd, pgs; dantzig:
+/// (registered as "auto"). The report's message opens with what it chose and why ("A
+/// symmetric, n = 9 < 32: exact pivoting; chose dantzig, then newton, lemke, apgd, pgs; dantzig:
 /// converged"); the chain then ends as FallbackSolver's does (the first Converged, else the best
 /// answer of any stage, each stage's status in the message).
 ///
@@ -35,12 +35,15 @@ struct SolverPlan {
 ///    (Dantzig needs A itself symmetric; APGD and PGS-SM equilibrate rows);
 ///  - A symmetric, a diagonal entry <= 0: lemke, newton (n <= n_p), dantzig, pgs (the iterative
 ///    methods need A_ii > 0);
-///  - A symmetric, 64 <= n <= n_p, a low-rank form G G^T + diag(C) with r <= n / 4 and
-///    C_i >= 1e-8 A_ii on every row (DART's relative CFM; mlcp::findLowRankForm): bpp, handed
-///    the form found while measuring, then as below (docs/bpp.md: 0.1x..0.2x of the peers' time
-///    on DART's stacks);
-///  - A symmetric, n <= n_p: dantzig, newton, lemke, apgd, pgs (exact pivoting is fastest at
-///    this size; Newton answers where Dantzig meets a singular or redundant clamped set);
+///  - A symmetric, n < kTinyRows: dantzig, newton, lemke, apgd, pgs;
+///  - A symmetric, n <= n_p, a low-rank form G G^T + diag(C) with C_i >= 1e-8 A_ii on every row:
+///    the factors (J, M^-1, cfm), or found in A (mlcp::findLowRankForm) with r <= n / 4 (DART's
+///    relative CFM): bpp (handed the form found while measuring), newton, dantzig, lemke, apgd,
+///    pgs (docs/bpp.md: 0.1x..0.2x of the peers' time on DART's stacks);
+///  - A symmetric, n <= n_p, dense (at least 90 % of the entries nonzero): pgs with at most
+///    kTrialSweeps sweeps, then dantzig, newton, lemke, apgd;
+///  - A symmetric, n <= n_p, sparse: newton, dantzig, lemke, apgd, pgs (Newton's sparse
+///    factorizations; it answers where Dantzig meets a singular or redundant clamped set);
 ///  - A symmetric, n > n_p, largest island <= n_p: islands:dantzig, apgd, nncg (pivoting island
 ///    by island);
 ///  - A symmetric as factors (J, M^-1, cfm), a larger island: polish (PGS, then bpp in body
@@ -49,14 +52,22 @@ struct SolverPlan {
 ///  - A symmetric, larger: apgd, nncg, pgs (iterative, O(nonzeros) per iteration; APGD needs the
 ///    fewest iterations on contact problems).
 ///
-/// Stages are made when a solve first runs them, with the settings of the constructor. Memory: each
+/// Stages are made when a solve first runs them (for n < kTinyRows, dantzig and lemke with the
+/// workspace), with the settings of the constructor. Memory: each
 /// stage's own, plus what measuring takes per new matrix (the symmetry test O(n^2) dense,
 /// O(nonzeros log n) sparse; the islands when n > n_p; the low-rank form, O(n r^2), when A is
 /// symmetric and 64 <= n <= n_p). solve() allocates nothing on a second solve of the same problem.
 class AutoSolver final : public MixedLCP {
  public:
-  /// Largest n (or island) for which pivoting is planned first.
+  /// Largest n (or island) for which pivoting or Newton is planned first.
   static constexpr int kPivotingRows = 1000;
+  /// Below this n a symmetric A gets Dantzig first whatever its structure: a solve takes
+  /// microseconds, less than measuring more pays back.
+  static constexpr int kTinyRows = 32;
+  /// Sweeps of the PGS trial planned first on a dense symmetric A: the generated random
+  /// problems need 16..28; 40 sweeps (80 n^2 flops) cost under a tenth of Dantzig's pivoting
+  /// (about n^3 / 3) from n = 240 on, and PGS answers there in a tenth of its time.
+  static constexpr int kTrialSweeps = 40;
 
   /// @param settings passed to every stage (makeSolver()).
   explicit AutoSolver(const SolverSettings& settings = {});
@@ -77,14 +88,16 @@ class AutoSolver final : public MixedLCP {
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
   /// The plan for the measured structure (the table above).
   void choosePlan(const ProblemView& problem);
-  /// Index of the stage named `name` in the chain, making it on first use.
-  int stageIndex(const std::string& name);
+  /// Index of the stage named `name` with a sweep budget (0: the settings'), added to the chain
+  /// on first use.
+  int stageIndex(std::string_view name, int sweeps);
 
   SolverSettings m_settings;
   SolverOptions m_defaults;
   SolverPlan m_plan;
   std::string m_reason;                   // the reason of the plan being chosen (kept storage)
   std::vector<std::string> m_stageNames;  // per stage of the chain
+  std::vector<int> m_stageSweeps;         // per stage: its sweep budget, 0 for the settings'
   std::vector<int> m_order;               // the plan as stage indices
   std::unique_ptr<detail::SolverChain> m_chain;
   std::unique_ptr<detail::StructureProbe> m_probe;
