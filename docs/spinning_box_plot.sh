@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Seed 001's figure: the body-frame angular velocity of the free spinning box (80 kg,
+# the figure of [ODE gyroscopic 2013]: the body-frame angular velocity of the free spinning box (80 kg,
 # 1 x 0.4 x 0.2 m, w0 = (1, 2, 3) rad/s, h = 1/60 s) under the three gyroscopic modes, from
 # `mlcp simulate --scene spinning-box` trajectories, drawn by gnuplot (gnuplot-nox).
 #
@@ -28,7 +28,7 @@ set xlabel 'time (s)'
 set ylabel 'w in body axes (rad/s)'
 set key outside right
 set grid
-set multiplot layout 3,1 title "Free box 80 kg, 1 x 0.4 x 0.2 m, w0 = (1, 2, 3) rad/s, h = 1/60 s (seed 001)"
+set multiplot layout 3,1 title "Free box 80 kg, 1 x 0.4 x 0.2 m, w0 = (1, 2, 3) rad/s, h = 1/60 s ([ODE gyroscopic 2013])"
 do for [mode in "none explicit implicit"] {
   set title sprintf("gyroscopic = %s", mode)
   file = sprintf("$tmp/%s.csv", mode)

@@ -1,4 +1,4 @@
-// World::step: ODE's dWorldStep in force form (ode/src/step.cpp; shared/reference/solvers.md 1.9;
+// World::step: ODE's dWorldStep in force form (ode/src/step.cpp; [ROS ODE Solvers];
 // docs/dynamics.md, "One step", gyroscopic terms after docs/dynamics.md, "Gyroscopic modes"
 // [Lacoursiere 2007].
 //

@@ -45,7 +45,7 @@ struct NncgStatistics {
   int restarts = 0;  ///< iterations whose beta exceeded restartThreshold (direction dropped)
 };
 
-/// Non-smooth non-linear conjugate gradient (NNCG) [Silcowitz, Niebe & Erleben 2010] for the
+/// Non-smooth non-linear conjugate gradient (NNCG) [Silcowitz 2010] for the
 /// boxed LCP with friction index: Fletcher-Reeves conjugate directions over the PGS map, with
 /// restarts, on A in the form the problem holds it (dense, sparse, or the factors J, M^-1, cfm,
 /// through PgsSolver's sweep and row back ends).

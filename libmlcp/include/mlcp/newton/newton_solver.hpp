@@ -95,7 +95,7 @@ struct NewtonOptions : SolverOptions {
   /// LineSearch: Armijo's sufficient-decrease constant sigma of the line search on theta =
   /// 1/2 ||Phi||^2 (0 < sigma < 1/2).
   double armijo = 1e-4;
-  /// LineSearch: non-monotone line search [Grippo, Lampariello & Lucidi 1986]: theta is compared
+  /// LineSearch: non-monotone line search [Grippo et al. 1986]: theta is compared
   /// with the largest of the last `memory` accepted values (>= 1; 1 is the monotone Armijo rule).
   int memory = 1;
   /// LineSearch: step halvings per line search (>= 1); when they run out, mu grows a hundredfold

@@ -43,7 +43,7 @@ struct SubspaceMinimizationStatistics {
   int products = 0;       ///< products A v of the subspace steps
 };
 
-/// Projected Gauss-Seidel subspace minimization (PGS-SM) [Silcowitz, Niebe & Erleben 2009] for
+/// Projected Gauss-Seidel subspace minimization (PGS-SM) [Silcowitz 2009] for
 /// the boxed LCP with friction index: PGS sweeps settle which rows sit at a bound, then the
 /// rows strictly inside their bounds (the free set F) are solved as the linear system
 /// w_F = 0 by a Krylov method, and the result projected onto the bounds; repeated until the
