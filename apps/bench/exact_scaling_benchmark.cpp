@@ -56,11 +56,13 @@ struct Result {
   bool exact() const { return status == mlcp::Status::Converged && residual <= kExact; }
 };
 
-Case stacks(int targetRows) {
+Case stacks(int targetRows, double cfm) {
   const int columns = std::max(1, targetRows / kRowsPerColumn);
   const auto factors = std::make_shared<const mlcp::Factors>(
-      mlcp::dynamics::sceneStepProblem(
-          "columns", {fmt::format("nx={}", columns), "ny=1", "layers=4", "slide=0.5"}, 0)
+      mlcp::dynamics::sceneStepProblem("columns",
+                                       {fmt::format("nx={}", columns), "ny=1", "layers=4",
+                                        "slide=0.5", fmt::format("cfm={}", cfm)},
+                                       0)
           .problem);
   return {"stacks", fmt::format("{} columns of 4", columns), mlcp::toProblem(factors)};
 }
@@ -71,6 +73,32 @@ Case pile(int count) {
   mlcp::dynamics::StepProblem step =
       mlcp::dynamics::sceneStepProblem(scene, kPileSteps, stepping, scene.timeStep);
   return {"pile", fmt::format("{} spheres, step {}", count, kPileSteps), step.toProblem()};
+}
+
+/// The first stages and schedules of `polish` compared here, registered under names of their
+/// own: polish/apgd and polish/nncg (APGD or NNCG instead of PGS as the first stage), and
+/// polish/stable and polish/stable-1e-3 (PGS stopped as soon as its partition holds between
+/// two checks 50 sweeps apart, at a relative residual of at most 1e-2 or 1e-3).
+void registerPolishVariants() {
+  const auto variant = [](const std::string& name, mlcp::FirstStage stage, int checkInterval,
+                          double ceiling) {
+    mlcp::registerSolver({name, "polish with another first stage or schedule",
+                          [stage, checkInterval, ceiling](const mlcp::SolverSettings& settings) {
+                            mlcp::PolishOptions options;
+                            options.firstStage = stage;
+                            options.partitionCheckInterval = checkInterval;
+                            options.stableCeiling = ceiling;
+                            if (settings.relativeTolerance)
+                              options.relativeTolerance = *settings.relativeTolerance;
+                            if (settings.maxSeconds) options.maxSeconds = *settings.maxSeconds;
+                            return std::unique_ptr<mlcp::MixedLCP>(
+                                std::make_unique<mlcp::PolishSolver>(options));
+                          }});
+  };
+  variant("polish/apgd", mlcp::FirstStage::Apgd, 0, 1e-2);
+  variant("polish/nncg", mlcp::FirstStage::Nncg, 0, 1e-2);
+  variant("polish/stable", mlcp::FirstStage::Pgs, 50, 1e-2);
+  variant("polish/stable-1e-3", mlcp::FirstStage::Pgs, 50, 1e-3);
 }
 
 Result solve(const Case& c, const std::string& name, double maxSeconds) {
@@ -148,9 +176,12 @@ int main(int argc, char** argv) {
   app.add_option("--max-seconds", maxSeconds, "Time limit of one solve (s)");
   app.add_option("--data", data, "File for the plot series (rows seconds per family/solver)");
   std::string stackList, pileList;
+  double stackCfm = 1e-5;
+  app.add_option("--stack-cfm", stackCfm, "The stacks' world CFM (s/kg; 0: CFM-free)");
   app.add_option("--stacks", stackList, "Comma-separated stack rows instead of the default ones");
   app.add_option("--piles", pileList, "Comma-separated sphere counts instead of the default ones");
   CLI11_PARSE(app, argc, argv);
+  registerPolishVariants();
 
   std::vector<int> stackRows = {100, 300, 1000, 3000, 10000, 30000, 100000};
   std::vector<int> pileCounts = {10, 30, 100, 300, 1000, 3000, 10000};
@@ -161,7 +192,7 @@ int main(int argc, char** argv) {
   if (!stackList.empty()) stackRows = sizes(stackList);
   if (!pileList.empty()) pileCounts = sizes(pileList);
   std::vector<Case> cases;
-  for (const int rows : stackRows) cases.push_back(stacks(rows));
+  for (const int rows : stackRows) cases.push_back(stacks(rows, stackCfm));
   for (const int count : pileCounts) cases.push_back(pile(count));
 
   const std::vector<std::string> solvers = split(solverList);

@@ -2,23 +2,43 @@
 
 #include <mlcp/core/mixed_lcp.hpp>
 #include <mlcp/pivoting/bpp_solver.hpp>
-#include <mlcp/splitting/pgs_solver.hpp>
 
+#include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace mlcp {
 
+/// The first-order method that identifies the partition PolishSolver polishes from.
+enum class FirstStage {
+  Pgs,   ///< projected Gauss-Seidel / SOR (mlcp::PgsSolver, omega 1.3)
+  Apgd,  ///< accelerated projected gradient (mlcp::ApgdSolver)
+  Nncg,  ///< non-smooth non-linear conjugate gradient (mlcp::NncgSolver)
+};
+
 /// Options of PolishSolver. SolverOptions::relativeTolerance is the final answer's;
-/// maxIterations bounds the PGS sweeps of one identification (where PGS stalls, the polish
-/// runs from its last iterate all the same).
+/// maxIterations bounds the first stage's iterations (sweeps of PGS) of one identification
+/// (where the first stage stalls, the polish runs from its last iterate all the same).
 struct PolishOptions : SolverOptions {
   PolishOptions() {
     maxIterations = 20000;
     relativeTolerance = 1e-9;
   }
-  /// Relative residual (0 < identifyTolerance < 1) at which the first PGS run stops and bpp
+  /// The first-order method of the identification (docs/bpp.md, "Large piles").
+  FirstStage firstStage = FirstStage::Pgs;
+  /// Relative residual (0 < identifyTolerance < 1) at which the first stage stops and bpp
   /// polishes from its partition; each later attempt divides it by 10.
   double identifyTolerance = 1e-4;
+  /// Check the first stage's partition (the rows it holds at a bound) every this many of its
+  /// iterations (>= 0; 0: no check, the stage stops at identifyTolerance only). With checks, the
+  /// stage also stops as soon as two checks in a row see the same partition, one that was not
+  /// polished yet, and its relative residual is at most stableCeiling (the tolerance schedule
+  /// of docs/bpp.md).
+  int partitionCheckInterval = 0;
+  /// Relative residual (identifyTolerance <= stableCeiling < 1) above which a stable partition
+  /// is not trusted.
+  double stableCeiling = 1e-2;
   /// Polish attempts at most (>= 1).
   int attempts = 4;
   /// bpp's pivoting rounds per attempt (>= 1): a partition read from a good first-order iterate
@@ -31,10 +51,11 @@ struct PolishOptions : SolverOptions {
 
 /// What the last PolishSolver::solve() did beyond the common report.
 struct PolishStatistics {
-  int attempts = 0;                ///< PGS runs, each followed by a polish
-  int sweeps = 0;                  ///< PGS sweeps in all
+  int attempts = 0;                ///< first-stage runs, each followed by a polish
+  int sweeps = 0;                  ///< first-stage iterations (PGS sweeps) in all
+  int stableStops = 0;             ///< first-stage runs ended by a stable partition
   int polishRounds = 0;            ///< bpp rounds in all
-  double firstOrderSeconds = 0.0;  ///< time in PGS (unit: s)
+  double firstOrderSeconds = 0.0;  ///< time in the first stage (unit: s)
   double polishSeconds = 0.0;      ///< time in bpp (unit: s)
 };
 
@@ -90,12 +111,24 @@ class PolishSolver final : public MixedLCP {
   /// bpp from the partition of start (may be x itself); keeps its answer in x when better.
   /// Returns its status.
   Status polishFrom(const Eigen::VectorXd& start, Eigen::VectorXd& x, SolveReport& report);
+  /// Sets the first stage's iterations, tolerance and time limit.
+  void configureFirstStage(int iterations, double tolerance);
+  /// Runs the first stage from its own last iterate (or the guess set) until tolerance, its
+  /// iteration budget or, with partition checks, a stable partition; keeps its iterate in x
+  /// when better. Returns its last report.
+  SolveReport identify(double tolerance, Eigen::VectorXd& x);
+  /// Stores the partition of x (one entry per row: -1 at the lower bound, +1 at the upper, 0
+  /// free) into `partition`.
+  void partitionOf(const Eigen::VectorXd& x, std::vector<std::int8_t>& partition) const;
   void keepIfBetter(const SolveReport& r, const Eigen::VectorXd& candidate, Eigen::VectorXd& x);
 
   PolishOptions m_options;
   PolishStatistics m_statistics;
-  PgsSolver m_pgs;
+  std::unique_ptr<MixedLCP> m_first;  // the first stage
   BppSolver m_bpp;
+  const ProblemView* m_problem = nullptr;         // of the solve running
+  std::vector<std::int8_t> m_check, m_lastCheck;  // partitions of the first stage's checks
+  std::vector<std::int8_t> m_polished;            // the partition polished last
   std::uint64_t m_stagedVersion = ~std::uint64_t{0};
   double m_start = 0.0;  // of the solve (unit: s)
   double m_best = 0.0;   // max(scaled, relative) of x
