@@ -101,10 +101,10 @@ void registerPolishVariants() {
   variant("polish/stable-1e-3", mlcp::FirstStage::Pgs, 50, 1e-3);
 }
 
-Result solve(const Case& c, const std::string& name, double maxSeconds) {
+Result solve(const Case& c, const std::string& name, double maxSeconds, double tolerance) {
   mlcp::SolverSettings settings;
   settings.maxSeconds = maxSeconds;
-  settings.relativeTolerance = kExact;  // the "exact": asked for, not only counted
+  settings.relativeTolerance = tolerance;  // "exact" is asked for, not only counted
   std::unique_ptr<mlcp::MixedLCP> solver = mlcp::makeSolver(name, settings);
   solver->setProblem(c.problem);
   const double start = mb::threadSeconds();
@@ -177,6 +177,8 @@ int main(int argc, char** argv) {
   app.add_option("--data", data, "File for the plot series (rows seconds per family/solver)");
   std::string stackList, pileList;
   double stackCfm = 1e-5;
+  double tolerance = kExact;
+  app.add_option("--tolerance", tolerance, "Tolerance asked of every solver (exact: <= 1e-8)");
   app.add_option("--stack-cfm", stackCfm, "The stacks' world CFM (s/kg; 0: CFM-free)");
   app.add_option("--stacks", stackList, "Comma-separated stack rows instead of the default ones");
   app.add_option("--piles", pileList, "Comma-separated sphere counts instead of the default ones");
@@ -204,7 +206,7 @@ int main(int argc, char** argv) {
       // A dense method's O(n^3) beyond 5000 rows only measures the time limit.
       const bool dense = mlcp::makeSolver(name)->capabilities().denseA;
       if (dense && c.problem.size() > 5000) continue;
-      const Result r = solve(c, name, maxSeconds);
+      const Result r = solve(c, name, maxSeconds, tolerance);
       results.push_back(r);
       fmt::print("| {} | {} | {} | {} | {} | {:.4g} s | {:.1e}{} | {} |\n", r.family, r.name,
                  r.rows, r.solver, r.status, r.seconds, r.residual, r.exact() ? "" : " ✗",

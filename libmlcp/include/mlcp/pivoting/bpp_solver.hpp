@@ -33,12 +33,16 @@ struct BppOptions : SolverOptions {
   /// pivotBudgetPerRow x n swaps (ArtiSynth's MurtyMechSolver takes 10).
   int pivotBudgetPerRow = 10;
   /// delta of the proximal term, relative to A_ii, on rows whose C_i is smaller (0 <= proximal
-  /// < 1; 0 turns it off, and a singular free system then fails): each proximal iteration solves
-  /// the problem of A + diag(delta) and b + delta x_prox exactly (docs/bpp.md).
+  /// < 1; 0 turns it off, and a singular free system then fails): each round factors the
+  /// partition's system of A + diag(delta) once and refines its solution on the same
+  /// factorization towards the original A's (docs/bpp.md, "The proximal term").
   double proximal = 1e-3;
-  /// Proximal iterations (>= 1); each after the first usually keeps the partition and costs one
-  /// solve with the same factorization.
-  int maxProximalIterations = 30;
+  /// Iterative-refinement solves per round at most (>= 0), each with the round's factorization
+  /// (they stop earlier once x settles or stops contracting).
+  int refinementSteps = 50;
+  /// Outer iterations at most (>= 1): a feasible partition whose x misses the tolerance is
+  /// solved and refined again from that x.
+  int maxProximalIterations = 100;
   /// Start from the last converged partition when no initial guess is given and the next
   /// problem has the same n and findex (a simulator's next step); clearInitialGuess() does not
   /// forget it (set this to false for cold solves).
@@ -69,6 +73,8 @@ struct BppStatistics {
   int luFactorizations = 0;     ///< of which LU (friction sliding on free normals)
   int fixedFrictionPasses = 0;  ///< passes with the friction bounds fixed (coupled BPP stalled)
   int proximalIterations = 0;   ///< outer proximal iterations (1 when delta is nowhere active)
+  int refinementSteps = 0;      ///< iterative-refinement solves on the rounds' factorizations
+  int drifts = 0;               ///< rows pinned at a bound along a drift of the refinement
   bool warmStarted = false;     ///< the first partition came from x0 or the last solve
   bool formReused = false;      ///< the low-rank form of the previous solve served (same A)
 };
@@ -162,6 +168,8 @@ class BppSolver final : public MixedLCP {
   void startPartition(const ProblemView& problem, const Eigen::VectorXd& x);
   bool pivotToFeasible(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
   bool solveRound(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
+  bool refine(const ProblemView& problem, Eigen::VectorXd& x);
+  void driftToBound(const ProblemView& problem, Eigen::VectorXd& x);
   void switchFriction(bool fixed, const Eigen::VectorXd& x);
   int collectInfeasible(const ProblemView& problem, const Eigen::VectorXd& x, double size);
   void pivot(const ProblemView& problem, const Eigen::VectorXd& x, bool single);
@@ -184,7 +192,8 @@ class BppSolver final : public MixedLCP {
   double m_start = 0.0;  // of the solve (unit: s)
   long m_pivots = 0;
   int m_best = 0, m_nonImproving = 0;
-  Eigen::VectorXd m_w, m_shiftedB;
+  Eigen::VectorXd m_w, m_shiftedB, m_previous;
+  Eigen::VectorXd m_drift;       // a constant refinement step: the drift of the proximal iterates
   Eigen::VectorXd m_normals;     // x whose normals fix the friction bounds in a fixed pass
   bool m_frictionFixed = false;  // friction bounds from m_normals instead of coupled
 };
