@@ -109,9 +109,14 @@ struct BppStatistics {
 ///     with the friction bounds fixed from the current normals (a boxed LCP with a P-matrix),
 ///     and its partition starts the coupled pivoting again (the friction rounds of Dantzig and
 ///     ArtiSynth).
-///  4. With a feasible partition: x solves the proximal problem; when it does not yet solve the
-///     original one, x_prox = x and back to 2 with the same partition (one solve on the same
-///     factorization when the partition holds) [Rockafellar 1976, proximal point].
+///  4. With a feasible partition: x solves the proximal problem; iterative refinement on the
+///     same factorization (x_k+1 solves the partition with b + delta x_k, at most
+///     refinementSteps solves) takes it to the partition's solution for the original A
+///     [Stellato et al. 2020, solution polishing]. Where that has none, the refinement steps
+///     turn constant (a drift along a null direction): x goes along it to the first free row
+///     that meets a bound, which is pinned there. When x does not yet solve the original
+///     problem, x_prox = x and back to 2 from the partition [Rockafellar 1976, proximal point];
+///     delta stays fixed.
 /// Stopping test (SolverOptions::accepts) on the final x, with w from the form (within 1e-12
 /// max|A| of A; MixedLCP::solve() then holds Converged to the test on the original A):
 /// Converged, or Inaccurate. MaxIterations after maxIterations rounds or the pivot budget,
@@ -131,6 +136,9 @@ struct BppStatistics {
 ///   Research 21(5), 587-596, 1994.
 /// [Rockafellar 1976] R. T. Rockafellar, "Monotone operators and the proximal point algorithm",
 ///   SIAM Journal on Control and Optimization 14(5), 877-898, 1976.
+/// [Stellato et al. 2020] B. Stellato, G. Banjac, P. Goulart, A. Bemporad, S. Boyd, "OSQP: an
+///   operator splitting solver for quadratic programs", Mathematical Programming Computation
+///   12, 637-672, 2020 (section 4, solution polishing: refinement on the regularized factor).
 class BppSolver final : public MixedLCP {
  public:
   /// @throws std::invalid_argument when options are not valid (BppOptions::isValid).
