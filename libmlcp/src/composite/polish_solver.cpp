@@ -136,24 +136,24 @@ void PolishSolver::partitionOf(const Eigen::VectorXd& x,
   }
 }
 
-SolveReport PolishSolver::identify(double tolerance, Eigen::VectorXd& x) {
+const SolveReport& PolishSolver::identify(double tolerance, Eigen::VectorXd& x) {
   const int interval = m_options.partitionCheckInterval;
   const double before = detail::nowSeconds();
-  SolveReport last;
+  const SolveReport* last = nullptr;
   m_lastCheck.clear();
   for (int done = 0; done < m_options.maxIterations;) {
     const int chunk =
         interval > 0 ? std::min(interval, m_options.maxIterations - done) : m_options.maxIterations;
     configureFirstStage(chunk, tolerance);
-    last = m_first->solve();
-    m_statistics.sweeps += last.iterations;
-    done += std::max(last.iterations, 1);
-    keepIfBetter(last, m_first->getLambda(), x);
-    if (interval == 0 || last.status != Status::MaxIterations) break;
+    last = &m_first->solve();
+    m_statistics.sweeps += last->iterations;
+    done += std::max(last->iterations, 1);
+    keepIfBetter(*last, m_first->getLambda(), x);
+    if (interval == 0 || last->status != Status::MaxIterations) break;
     m_first->setInitialGuess(m_first->getLambda());  // go on from its own iterate
     partitionOf(m_first->getLambda(), m_check);
     const bool stable = m_check == m_lastCheck && m_check != m_polished &&
-                        last.relativeResidual <= m_options.stableCeiling;
+                        last->relativeResidual <= m_options.stableCeiling;
     if (stable) {
       ++m_statistics.stableStops;
       break;
@@ -161,7 +161,7 @@ SolveReport PolishSolver::identify(double tolerance, Eigen::VectorXd& x) {
     std::swap(m_check, m_lastCheck);
   }
   m_statistics.firstOrderSeconds += detail::nowSeconds() - before;
-  return last;
+  return *last;
 }
 
 void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
@@ -185,7 +185,7 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
        ++attempt) {
     ++m_statistics.attempts;
     if (!polishable) tolerance = m_options.relativeTolerance;  // the first stage to the end
-    const SolveReport first = identify(tolerance, x);
+    const SolveReport& first = identify(tolerance, x);
     if (!polishable ||
         m_options.accepts(first.absoluteResidual, first.relativeResidual, first.scaledResidual) ||
         first.status == Status::TimeLimit)

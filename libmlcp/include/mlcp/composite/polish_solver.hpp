@@ -118,7 +118,7 @@ class PolishSolver final : public MixedLCP {
   /// Runs the first stage from its own last iterate (or the guess set) until tolerance, its
   /// iteration budget or, with partition checks, a stable partition; keeps its iterate in x
   /// when better. Returns its last report.
-  SolveReport identify(double tolerance, Eigen::VectorXd& x);
+  const SolveReport& identify(double tolerance, Eigen::VectorXd& x);
   /// Stores the partition of x (one entry per row: -1 at the lower bound, +1 at the upper, 0
   /// free) into `partition`.
   void partitionOf(const Eigen::VectorXd& x, std::vector<std::int8_t>& partition) const;
