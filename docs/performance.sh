@@ -78,7 +78,7 @@ set logscale xy
 set xlabel 'rows'
 set ylabel 'CPU time of one exact solve (s)'
 set multiplot layout 1,2
-solvers = "bpp islands:bpp polish auto newton pgs"
+solvers = "bpp islands:bpp polish islands:polish auto islands:auto newton pgs"
 rows(family, solver, test) = sprintf("< awk '\$1 == \"%s\" && \$2 == \"%s\" && %s' $OUT/exact_scaling.dat", family, solver, test)
 exponent(family, solver) = system(sprintf("awk '\$2 == \"fit\" && \$3 == \"%s\" && \$4 == \"%s\" { print \$5 }' $OUT/exact_scaling.dat", family, solver))
 label(family, solver) = strlen(exponent(family, solver)) > 0 ? sprintf('%s (p = %s)', solver, exponent(family, solver)) : solver

@@ -134,6 +134,7 @@ Result solve(const Case& c, const std::string& name, double maxSeconds, double t
     r.detail = fmt::format("r = {}, {} rounds, {} factorizations, {} refinement solves", s.rank,
                            s.rounds, s.factorizations, s.refinementSteps);
   }
+  if (!r.exact()) r.detail += (r.detail.empty() ? "" : "; ") + report.message;
   return r;
 }
 
@@ -198,7 +199,7 @@ std::vector<int> sizes(const std::string& list) {
 int main(int argc, char** argv) {
   bool quick = false;
   std::string data;
-  std::string solverList = "bpp,islands:bpp,polish,auto,newton,pgs";
+  std::string solverList = "bpp,islands:bpp,polish,islands:polish,auto,islands:auto,newton,pgs";
   double maxSeconds = 10.0;
   CLI::App app{"mlcp_bench_exact_scaling: exact-solve time against rows, stacks and piles"};
   app.add_flag("--quick", quick, "Up to about 10,000 rows");
