@@ -71,17 +71,23 @@ plot '$OUT/scaling.dat' using 1:2 with linespoints lw 2 title 'pgs-matrix-free',
      '' using 1:3 with linespoints lw 2 title 'apgd-matrix-free'
 set autoscale y
 
-# Exact-solve time against rows (issue 12's scale goal: exponent <= 1.5), exact solves only.
+# Exact-solve time against rows (goal: fitted exponent <= 1.2), exact solves only, with each
+# solver's least-squares fit over 1000 rows and more (dashed; its exponent in the key).
 set output '$FIGURES/performance_exact_scaling.png'
 set logscale xy
 set xlabel 'rows'
 set ylabel 'CPU time of one exact solve (s)'
 set multiplot layout 1,2
-exact(family, solver) = (strcol(1) eq family && strcol(2) eq solver && \$5 == 1) ? \$4 : 1/0
+solvers = "bpp islands:bpp polish islands:polish auto islands:auto newton pgs"
+rows(family, solver, test) = sprintf("< awk '\$1 == \"%s\" && \$2 == \"%s\" && %s' $OUT/exact_scaling.dat", family, solver, test)
+exponent(family, solver) = system(sprintf("awk '\$2 == \"fit\" && \$3 == \"%s\" && \$4 == \"%s\" { print \$5 }' $OUT/exact_scaling.dat", family, solver))
+label(family, solver) = strlen(exponent(family, solver)) > 0 ? sprintf('%s (p = %s)', solver, exponent(family, solver)) : solver
 do for [family in "stacks pile"] {
   set title sprintf('%s (relative and scaled residual <= 1e-8)', family)
-  plot for [solver in "newton islands:newton dantzig pgs polish"] '$OUT/exact_scaling.dat' \
-       using 3:(exact(family, solver)) with linespoints lw 2 title solver
+  plot for [i=1:words(solvers)] rows(family, word(solvers, i), '\$5 == 1') using 3:4 \
+       with linespoints lw 2 lc i title label(family, word(solvers, i)), \
+       for [i=1:words(solvers)] rows(family, word(solvers, i), '\$6 ~ /^[0-9]/') using 3:6 \
+       with lines lw 1 dt 2 lc i notitle
 }
 unset multiplot
 

@@ -87,6 +87,30 @@ BOOST_AUTO_TEST_CASE(polish_solves_a_pile_of_100_spheres_exactly) {
   BOOST_TEST(polish.statistics().polishRounds >= 1);
 }
 
+BOOST_AUTO_TEST_CASE(apgd_first_stage_and_the_stable_partition_stop_polish_exactly) {
+  const mlcp::Problem pile = stepProblem("pile", 100, 60);
+  mlcp::PolishOptions apgd;
+  apgd.firstStage = mlcp::FirstStage::Apgd;
+  mlcp::PolishOptions stable;
+  stable.partitionCheckInterval = 50;
+  for (const mlcp::PolishOptions& options : {apgd, stable}) {
+    mlcp::PolishSolver solver(options);
+    solver.setProblem(pile);
+    const mlcp::SolveReport& report = solver.solve();
+    BOOST_TEST_INFO(report.message);
+    BOOST_TEST(report.status == mlcp::Status::Converged);
+    BOOST_TEST(report.scaledResidual <= 1e-9);
+    BOOST_TEST(report.relativeResidual <= 1e-9);
+    BOOST_TEST(solver.statistics().polishRounds >= 1);
+  }
+  // PGS stopped on a stable partition: the first check that repeats the one before ends it.
+  mlcp::PolishSolver solver(stable);
+  solver.setProblem(pile);
+  solver.solve();
+  BOOST_TEST(solver.statistics().stableStops >= 1);
+  BOOST_TEST(solver.statistics().sweeps % 50 == 0);
+}
+
 BOOST_AUTO_TEST_CASE(polish_without_a_low_rank_form_answers_with_pgs) {
   // A full-rank dense A (no low-rank form): bpp refuses, PGS goes on to the tolerance.
   mlcp::Problem problem;
@@ -114,6 +138,12 @@ BOOST_AUTO_TEST_CASE(bad_input_is_an_invalid_problem) {
 
   mlcp::PolishOptions options;
   options.identifyTolerance = 0.0;
+  BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
+  options = {};
+  options.partitionCheckInterval = -1;
+  BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
+  options = {};
+  options.stableCeiling = 0.5 * options.identifyTolerance;
   BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
   mlcp::BppOptions bpp;
   bpp.sparseAboveRank = -1;

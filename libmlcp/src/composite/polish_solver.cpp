@@ -1,10 +1,14 @@
 #include "composite/stage.hpp"
+#include "core/box_projection.hpp"
 #include "core/clock.hpp"
 #include "core/iterative_capabilities.hpp"
 #include "core/report_message.hpp"
 
 #include <mlcp/composite/polish_solver.hpp>
 #include <mlcp/core/option_check.hpp>
+#include <mlcp/gradient/apgd_solver.hpp>
+#include <mlcp/gradient/nncg_solver.hpp>
+#include <mlcp/splitting/pgs_solver.hpp>
 
 #include <algorithm>
 #include <limits>
@@ -24,6 +28,10 @@ bool PolishOptions::isValid(std::string* why) const {
   OptionCheck check("PolishOptions", why);
   check.require(identifyTolerance > 0.0 && identifyTolerance < 1.0, "identifyTolerance",
                 identifyTolerance, "0 < identifyTolerance < 1");
+  check.require(partitionCheckInterval >= 0, "partitionCheckInterval", partitionCheckInterval,
+                "partitionCheckInterval >= 0");
+  check.require(stableCeiling >= identifyTolerance && stableCeiling < 1.0, "stableCeiling",
+                stableCeiling, "identifyTolerance <= stableCeiling < 1");
   check.require(attempts >= 1, "attempts", attempts, "attempts >= 1");
   check.require(polishRounds >= 1, "polishRounds", polishRounds, "polishRounds >= 1");
   return check.ok();
@@ -35,6 +43,14 @@ PolishSolver::~PolishSolver() = default;
 
 void PolishSolver::setOptions(const PolishOptions& options) {
   requireValid(options);
+  if (!m_first || options.firstStage != m_options.firstStage) {
+    if (options.firstStage == FirstStage::Apgd)
+      m_first = std::make_unique<ApgdSolver>();
+    else if (options.firstStage == FirstStage::Nncg)
+      m_first = std::make_unique<NncgSolver>();
+    else
+      m_first = std::make_unique<PgsSolver>();
+  }
   m_options = options;
   BppOptions bpp;
   bpp.relativeTolerance = options.relativeTolerance;
@@ -84,44 +100,100 @@ Status PolishSolver::polishFrom(const Eigen::VectorXd& start,
   return polish.status;
 }
 
+void PolishSolver::configureFirstStage(int iterations, double tolerance) {
+  const auto common = [&](SolverOptions& o) {
+    o.maxIterations = iterations;
+    o.absoluteTolerance = m_options.absoluteTolerance;
+    o.relativeTolerance = std::max(tolerance, m_options.relativeTolerance);
+    o.maxSeconds = remainingSeconds();
+  };
+  if (auto* apgd = dynamic_cast<ApgdSolver*>(m_first.get())) {
+    ApgdOptions o;
+    common(o);
+    apgd->setOptions(o);
+  } else if (auto* nncg = dynamic_cast<NncgSolver*>(m_first.get())) {
+    NncgOptions o;
+    common(o);
+    o.residualInterval = kResidualInterval;
+    nncg->setOptions(o);
+  } else {
+    PgsOptions o;
+    common(o);
+    o.residualInterval = kResidualInterval;
+    static_cast<PgsSolver&>(*m_first).setOptions(o);
+  }
+}
+
+void PolishSolver::partitionOf(const Eigen::VectorXd& x,
+                               std::vector<std::int8_t>& partition) const {
+  const ProblemView& problem = *m_problem;
+  partition.resize(static_cast<size_t>(problem.size()));
+  for (int i = 0; i < problem.size(); ++i) {
+    double l = 0.0;
+    double u = 0.0;
+    detail::rowBounds(problem, x, i, l, u);
+    partition[static_cast<size_t>(i)] = x[i] <= l ? -1 : (x[i] >= u ? 1 : 0);
+  }
+}
+
+const SolveReport& PolishSolver::identify(double tolerance, Eigen::VectorXd& x) {
+  const int interval = m_options.partitionCheckInterval;
+  const double before = detail::nowSeconds();
+  const SolveReport* last = nullptr;
+  m_lastCheck.clear();
+  for (int done = 0; done < m_options.maxIterations;) {
+    const int chunk =
+        interval > 0 ? std::min(interval, m_options.maxIterations - done) : m_options.maxIterations;
+    configureFirstStage(chunk, tolerance);
+    last = &m_first->solve();
+    m_statistics.sweeps += last->iterations;
+    done += std::max(last->iterations, 1);
+    keepIfBetter(*last, m_first->getLambda(), x);
+    if (interval == 0 || last->status != Status::MaxIterations) break;
+    m_first->setInitialGuess(m_first->getLambda());  // go on from its own iterate
+    partitionOf(m_first->getLambda(), m_check);
+    const bool stable = m_check == m_lastCheck && m_check != m_polished &&
+                        last->relativeResidual <= m_options.stableCeiling;
+    if (stable) {
+      ++m_statistics.stableStops;
+      break;
+    }
+    std::swap(m_check, m_lastCheck);
+  }
+  m_statistics.firstOrderSeconds += detail::nowSeconds() - before;
+  return *last;
+}
+
 void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
   m_statistics = {};
   m_start = detail::nowSeconds();
   m_best = std::numeric_limits<double>::infinity();
   m_bestStatus = Status::MaxIterations;
+  m_problem = &problem;
+  m_polished.clear();
   const bool newMatrix = m_stagedVersion != matrixVersion();
-  detail::stageProblem(problem, newMatrix, m_pgs);
+  detail::stageProblem(problem, newMatrix, *m_first);
   detail::stageProblem(problem, newMatrix, m_bpp);
   m_stagedVersion = matrixVersion();
-  m_pgs.setInitialGuess(x);
+  m_first->setInitialGuess(x);
   // A warm start (the previous step's answer) is polished first: its partition is often right.
   Status polish = x.isZero(0.0) ? Status::NotSolved : polishFrom(x, x, report);
   bool polishable = polish != Status::Unsupported;  // bpp takes the problem
-  PgsOptions pgs;
-  pgs.maxIterations = m_options.maxIterations;
-  pgs.absoluteTolerance = m_options.absoluteTolerance;
-  pgs.residualInterval = kResidualInterval;
   double tolerance = m_options.identifyTolerance;
   for (int attempt = 0;
        attempt < m_options.attempts && polish != Status::Converged && polish != Status::TimeLimit;
        ++attempt) {
     ++m_statistics.attempts;
-    if (!polishable) tolerance = m_options.relativeTolerance;  // PGS alone to the end
-    const double before = detail::nowSeconds();
-    pgs.relativeTolerance = std::max(tolerance, m_options.relativeTolerance);
-    pgs.maxSeconds = remainingSeconds();
-    m_pgs.setOptions(pgs);
-    const SolveReport& first = m_pgs.solve();
-    m_statistics.sweeps += first.iterations;
-    m_statistics.firstOrderSeconds += detail::nowSeconds() - before;
-    keepIfBetter(first, m_pgs.getLambda(), x);
+    if (!polishable) tolerance = m_options.relativeTolerance;  // the first stage to the end
+    const SolveReport& first = identify(tolerance, x);
     if (!polishable ||
         m_options.accepts(first.absoluteResidual, first.relativeResidual, first.scaledResidual) ||
         first.status == Status::TimeLimit)
       break;
-    polish = polishFrom(m_pgs.getLambda(), x, report);
+    if (m_options.partitionCheckInterval > 0) partitionOf(m_first->getLambda(), m_polished);
+    polish = polishFrom(m_first->getLambda(), x, report);
     polishable = polish != Status::Unsupported;
-    m_pgs.setInitialGuess(m_pgs.getLambda());  // PGS goes on from its own iterate
+    m_first->setInitialGuess(m_first->getLambda());  // the first stage goes on from its iterate
     tolerance *= 0.1;
   }
   report.iterations = m_statistics.sweeps + m_statistics.polishRounds;
@@ -130,12 +202,13 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
     report.status = Status::Converged;
   else
     report.status = m_bestStatus == Status::Converged ? Status::Inaccurate : m_bestStatus;
-  detail::setMessage(report.message,
-                     "{} attempts: {} PGS sweeps ({:.3g} s), {} bpp rounds ({:.3g} s); last "
-                     "polish: {} ({}); best max(scaled, relative) residual {:.3g}",
-                     m_statistics.attempts, m_statistics.sweeps, m_statistics.firstOrderSeconds,
-                     m_statistics.polishRounds, m_statistics.polishSeconds, m_bpp.report().status,
-                     m_bpp.report().message, m_best);
+  detail::setMessage(
+      report.message,
+      "{} attempts: {} first-stage iterations ({:.3g} s), {} bpp rounds ({:.3g} s); last "
+      "polish: {} ({}); best max(scaled, relative) residual {:.3g}",
+      m_statistics.attempts, m_statistics.sweeps, m_statistics.firstOrderSeconds,
+      m_statistics.polishRounds, m_statistics.polishSeconds, m_bpp.report().status,
+      m_bpp.report().message, m_best);
 }
 
 }  // namespace mlcp

@@ -4,6 +4,7 @@
 #include "pivoting/low_rank_system.hpp"
 #include "pivoting/sparse_low_rank_system.hpp"
 
+#include <mlcp/core/friction_bounds.hpp>
 #include <mlcp/core/option_check.hpp>
 #include <mlcp/pivoting/bpp_solver.hpp>
 
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <utility>
 
@@ -21,8 +23,42 @@ using detail::RowState;
 
 namespace {
 
-/// Smallest proximal delta relative to A_ii: K's condition grows as its inverse.
-constexpr double kSmallestProximal = 1e-8;
+/// Iterative refinement stops when a step changes x by at most this fraction of the tolerance
+/// times the answer's size, or grows beyond this ratio of the step before.
+constexpr double kRefinementStop = 1e-2;
+/// A refinement step between these multiples of the one before counts as constant (a drift).
+constexpr double kDriftLow = 0.98;
+constexpr double kDriftHigh = 1.02;
+/// Constant steps in a row that make a drift.
+constexpr int kDriftSteps = 2;
+
+/// The smallest t >= 0 at which row i's x_i + t d_i meets one of its bounds, the friction
+/// bounds moving with the normal (+-mu (x_k + t d_k)); infinity when it meets none. *upper tells
+/// which bound.
+double stepToBound(const ProblemView& problem,
+                   const Eigen::VectorXd& x,
+                   const Eigen::VectorXd& d,
+                   int i,
+                   bool* upper) {
+  constexpr double kInfinity = std::numeric_limits<double>::infinity();
+  double t = kInfinity;
+  const auto consider = [&](double value, bool isUpper) {
+    if (value >= 0.0 && value < t) {
+      t = value;
+      *upper = isUpper;
+    }
+  };
+  const int k = problem.findex[i];
+  if (k >= 0) {
+    const double mu = frictionCoefficient(problem.hi[i]);
+    if (d[i] - mu * d[k] > 0.0) consider((mu * x[k] - x[i]) / (d[i] - mu * d[k]), true);
+    if (d[i] + mu * d[k] < 0.0) consider((-mu * x[k] - x[i]) / (d[i] + mu * d[k]), false);
+    return t;
+  }
+  if (d[i] > 0.0 && problem.hi[i] < kInfinity) consider((problem.hi[i] - x[i]) / d[i], true);
+  if (d[i] < 0.0 && problem.lo[i] > -kInfinity) consider((problem.lo[i] - x[i]) / d[i], false);
+  return t;
+}
 /// Single-pivot rounds without progress after which the coupled friction bounds are fixed for
 /// one pass (Murty's rule is finite only for P-matrices; the coupling breaks that).
 constexpr int kCoupledSingleRounds = 10;
@@ -50,6 +86,7 @@ bool BppOptions::isValid(std::string* why) const {
   check.require(pivotBudgetPerRow >= 1, "pivotBudgetPerRow", pivotBudgetPerRow,
                 "pivotBudgetPerRow >= 1");
   check.require(proximal >= 0.0 && proximal < 1.0, "proximal", proximal, "0 <= proximal < 1");
+  check.require(refinementSteps >= 0, "refinementSteps", refinementSteps, "refinementSteps >= 0");
   check.require(maxProximalIterations >= 1, "maxProximalIterations", maxProximalIterations,
                 "maxProximalIterations >= 1");
   check.require(lowRank.maxRank >= 0, "lowRank.maxRank", lowRank.maxRank, "lowRank.maxRank >= 0");
@@ -115,6 +152,8 @@ void BppSolver::doSetup(int n) {
   m_w.resize(n);
   m_shiftedB.resize(n);
   m_normals.resize(n);
+  m_previous.resize(n);
+  m_drift.resize(n);
 }
 
 void BppSolver::searchForm(const ProblemView& problem) {
@@ -270,9 +309,59 @@ bool BppSolver::solveRound(const ProblemView& problem, Eigen::VectorXd& x, Solve
     m_statistics.luFactorizations += m_system->usedLu() ? 1 : 0;
   }
   m_partitionChanged = false;
+  // The proximal problem's w: A x - b + delta (x - x_prox).
   m_system->residual(x, m_shiftedB, m_w);
   m_w += m_system->delta().cwiseProduct(x);
   return true;
+}
+
+bool BppSolver::refine(const ProblemView& problem, Eigen::VectorXd& x) {
+  const Eigen::VectorXd* normals = m_frictionFixed ? &m_normals : nullptr;
+  const double small = kRefinementStop * m_options.relativeTolerance * solutionSize(problem, x);
+  double lastStep = std::numeric_limits<double>::infinity();
+  int constantSteps = 0;
+  for (int k = 0; k < m_options.refinementSteps; ++k) {
+    m_previous = x;
+    m_shiftedB = problem.b + m_system->delta().cwiseProduct(x);
+    if (!m_system->solve(problem, m_state, m_shiftedB, normals, false, x)) return false;
+    ++m_statistics.refinementSteps;
+    const double step = (x - m_previous).lpNorm<Eigen::Infinity>();
+    if (step <= small) break;  // converged
+    // A constant step: the partition's equations have no solution, and the proximal iterates
+    // drift along a null direction of its system; go along it at once to the first free row
+    // that meets a bound, and pin that row there.
+    const bool constant = step > kDriftLow * lastStep && step < kDriftHigh * lastStep;
+    constantSteps = constant ? constantSteps + 1 : 0;
+    if (constantSteps == kDriftSteps) {
+      m_drift = x - m_previous;
+      driftToBound(problem, x);
+      break;
+    }
+    if (step >= kDriftHigh * lastStep) break;  // diverging: the sign check decides
+    lastStep = step;
+  }
+  return true;
+}
+
+void BppSolver::driftToBound(const ProblemView& problem, Eigen::VectorXd& x) {
+  double t = std::numeric_limits<double>::infinity();
+  int row = -1;
+  bool upper = false;
+  for (int i = 0; i < problem.size(); ++i) {
+    if (m_state[i] != RowState::Free) continue;
+    bool rowUpper = false;
+    const double ti = stepToBound(problem, x, m_drift, i, &rowUpper);
+    if (ti < t) {
+      t = ti;
+      row = i;
+      upper = rowUpper;
+    }
+  }
+  if (row < 0) return;  // no bound on the way: the sign check decides
+  ++m_statistics.drifts;
+  x += t * m_drift;
+  m_state[row] = upper ? RowState::Upper : RowState::Lower;
+  m_partitionChanged = true;
 }
 
 void BppSolver::switchFriction(bool fixed, const Eigen::VectorXd& x) {
@@ -358,21 +447,21 @@ void BppSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRep
   detail::NaturalMap map;
   while (m_statistics.proximalIterations < m_options.maxProximalIterations) {
     ++m_statistics.proximalIterations;
-    const int roundsBefore = m_statistics.rounds;
     if (!pivotToFeasible(problem, x, report)) break;
+    // x solves the proximal problem; iterative refinement on the same factorization takes it
+    // to the partition's solution for the original A (where one exists), then the sign check.
+    if (m_system->proximalActive() && !refine(problem, x)) {
+      report.status = Status::SingularPivot;
+      detail::setMessage(report.message, "x not finite in the refinement");
+      break;
+    }
     m_system->residual(x, problem.b, m_w);
     map = detail::naturalMapResidual(problem, x, [&](int i) { return m_w[i] + problem.b[i]; });
     if (m_options.accepts(map.absolute, map.relative, map.scaled) || !m_system->proximalActive()) {
       report.status = Status::Converged;  // finish() holds it to the tolerance
       break;
     }
-    // A partition that held through a proximal iteration is the answer's: a smaller delta
-    // (down to kSmallestProximal) speeds the iteration up at the cost of one factorization.
-    if (m_statistics.rounds == roundsBefore + 1 && m_system->proximal() > kSmallestProximal) {
-      m_system->setProximal(std::max(kSmallestProximal, 0.1 * m_system->proximal()));
-      m_partitionChanged = true;
-    }
-    m_shiftedB = problem.b + delta.cwiseProduct(x);
+    m_shiftedB = problem.b + delta.cwiseProduct(x);  // the next proximal problem's anchor
     detail::setMessage(report.message, "{} proximal iterations without an answer",
                        m_statistics.proximalIterations);
   }

@@ -154,6 +154,43 @@ BOOST_AUTO_TEST_CASE(captured_dart_problems_exact) {
   BOOST_TEST(solved >= 4);  // both stack_fcl steps and both stack steps
 }
 
+// No floor on singular A: CFM-free columns (four coplanar contacts a face, C = 0) to 1e-10,
+// the proximal term fixed and refined on the same factorization (docs/bpp.md).
+BOOST_AUTO_TEST_CASE(cfm_free_redundant_stacks_reach_1e_10) {
+  for (const std::uint64_t seed : {1, 2, 3}) {
+    const mlcp::Problem problem = mlcp::toProblem(stacks(0.0, seed));
+    mlcp::BppOptions options;
+    options.relativeTolerance = 1e-11;
+    mlcp::BppSolver solver(options);
+    const auto& report = solve(solver, problem);
+    BOOST_TEST_INFO("seed " << seed << ": " << report.message);
+    BOOST_TEST(report.status == mlcp::Status::Converged);
+    BOOST_TEST(report.scaledResidual <= 1e-10);
+    BOOST_TEST(report.relativeResidual <= 1e-10);
+    BOOST_TEST(solver.statistics().refinementSteps > 0);  // the proximal term was active
+  }
+}
+
+BOOST_AUTO_TEST_CASE(captured_cfm_free_bullet_stacks_reach_1e_10) {
+  int solved = 0;
+  for (const auto& file : mlcp::test::sharedBlcpFiles("captured/bullet")) {
+    const std::string name = file.filename().string();
+    if (name.rfind("stack_step", 0) != 0) continue;  // the CFM-free box stacks
+    mlcp::Problem problem = mlcp::readBlcp(file);
+    problem.x.reset();  // cold
+    mlcp::BppOptions options;
+    options.relativeTolerance = 1e-11;
+    mlcp::BppSolver solver(options);
+    const auto& report = solve(solver, problem);
+    BOOST_TEST_INFO(name << ": " << report.message);
+    BOOST_TEST(report.status == mlcp::Status::Converged);
+    BOOST_TEST(report.scaledResidual <= 1e-10);
+    BOOST_TEST(report.relativeResidual <= 1e-10);
+    ++solved;
+  }
+  if (solved == 0) BOOST_TEST_MESSAGE("../shared/data/captured/bullet is absent: skipped");
+}
+
 BOOST_AUTO_TEST_CASE(full_rank_a_is_unsupported_with_the_reason) {
   mlcp::BppSolver solver;
   const auto& report = solve(solver, mlcp::test::randomProblem(30, 7));

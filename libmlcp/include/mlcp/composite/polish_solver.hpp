@@ -2,23 +2,43 @@
 
 #include <mlcp/core/mixed_lcp.hpp>
 #include <mlcp/pivoting/bpp_solver.hpp>
-#include <mlcp/splitting/pgs_solver.hpp>
 
+#include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace mlcp {
 
+/// The first-order method that identifies the partition PolishSolver polishes from.
+enum class FirstStage {
+  Pgs,   ///< projected Gauss-Seidel / SOR (mlcp::PgsSolver, omega 1.3)
+  Apgd,  ///< accelerated projected gradient (mlcp::ApgdSolver)
+  Nncg,  ///< non-smooth non-linear conjugate gradient (mlcp::NncgSolver)
+};
+
 /// Options of PolishSolver. SolverOptions::relativeTolerance is the final answer's;
-/// maxIterations bounds the PGS sweeps of one identification (where PGS stalls, the polish
-/// runs from its last iterate all the same).
+/// maxIterations bounds the first stage's iterations (sweeps of PGS) of one identification
+/// (where the first stage stalls, the polish runs from its last iterate all the same).
 struct PolishOptions : SolverOptions {
   PolishOptions() {
     maxIterations = 20000;
     relativeTolerance = 1e-9;
   }
-  /// Relative residual (0 < identifyTolerance < 1) at which the first PGS run stops and bpp
+  /// The first-order method of the identification (docs/bpp.md, "Large piles").
+  FirstStage firstStage = FirstStage::Pgs;
+  /// Relative residual (0 < identifyTolerance < 1) at which the first stage stops and bpp
   /// polishes from its partition; each later attempt divides it by 10.
   double identifyTolerance = 1e-4;
+  /// Check the first stage's partition (the rows it holds at a bound) every this many of its
+  /// iterations (>= 0; 0: no check, the stage stops at identifyTolerance only). With checks, the
+  /// stage also stops as soon as two checks in a row see the same partition, one that was not
+  /// polished yet, and its relative residual is at most stableCeiling (the tolerance schedule
+  /// of docs/bpp.md).
+  int partitionCheckInterval = 0;
+  /// Relative residual (identifyTolerance <= stableCeiling < 1) above which a stable partition
+  /// is not trusted.
+  double stableCeiling = 1e-2;
   /// Polish attempts at most (>= 1).
   int attempts = 4;
   /// bpp's pivoting rounds per attempt (>= 1): a partition read from a good first-order iterate
@@ -31,33 +51,36 @@ struct PolishOptions : SolverOptions {
 
 /// What the last PolishSolver::solve() did beyond the common report.
 struct PolishStatistics {
-  int attempts = 0;                ///< PGS runs, each followed by a polish
-  int sweeps = 0;                  ///< PGS sweeps in all
+  int attempts = 0;                ///< first-stage runs, each followed by a polish
+  int sweeps = 0;                  ///< first-stage iterations (PGS sweeps) in all
+  int stableStops = 0;             ///< first-stage runs ended by a stable partition
   int polishRounds = 0;            ///< bpp rounds in all
-  double firstOrderSeconds = 0.0;  ///< time in PGS (unit: s)
+  double firstOrderSeconds = 0.0;  ///< time in the first stage (unit: s)
   double polishSeconds = 0.0;      ///< time in bpp (unit: s)
 };
 
 /// First-order identification, then an exact polish (registered as "polish"; docs/bpp.md,
 /// "Large piles: first-order, then polish"). A warm start x0 != 0 (the previous step's answer)
-/// is polished first, from its partition; then projected Gauss-Seidel (mlcp::PgsSolver) runs until
-/// the relative residual is identifyTolerance; the rows it leaves at a bound give the partition
-/// from which block principal pivoting (mlcp::BppSolver, in body space with sparse K when A
-/// comes as factors of many bodies) solves exactly. When the polish does not settle within
-/// polishRounds rounds, or its infeasible rows grow to twice their lowest count
-/// (BppOptions::abandonGrowth: the partition was read too early), PGS goes on from its own iterate
-/// to a tenfold smaller tolerance and polishes again, up to `attempts` times. The pattern of OSQP's
-/// solution polishing [Stellato et al. 2020] and of PGS subspace minimization [Silcowitz 2009],
-/// with the reduced problem solved exactly by pivoting rather than by one linear solve.
+/// is polished first, from its partition; then the first stage (PolishOptions::firstStage:
+/// projected Gauss-Seidel, mlcp::PgsSolver, by default; APGD or NNCG) runs until the relative
+/// residual is identifyTolerance (or, with partitionCheckInterval, until its partition holds
+/// between two checks); the rows it leaves at a bound give the partition from which block
+/// principal pivoting (mlcp::BppSolver, in body space with sparse K when A comes as factors of
+/// many bodies) solves exactly. When the polish does not settle within polishRounds rounds, or
+/// its infeasible rows grow to twice their lowest count (BppOptions::abandonGrowth: the
+/// partition was read too early), the first stage goes on from its own iterate to a tenfold
+/// smaller tolerance and polishes again, up to `attempts` times. The pattern of OSQP's solution
+/// polishing [Stellato et al. 2020] and of PGS subspace minimization [Silcowitz 2009], with the
+/// reduced problem solved exactly by pivoting rather than by one linear solve.
 ///
 /// Problem: as mlcp::Problem; A as bpp takes it (factors, or a symmetric dense or sparse A of
-/// low rank), otherwise the answer is PGS's alone. Converged only on the spec's scaled and
-/// relative residual of the original A (MixedLCP::solve() holds it); otherwise the best answer
+/// low rank), otherwise the answer is the first stage's alone. Converged only on the spec's scaled
+/// and relative residual of the original A (MixedLCP::solve() holds it); otherwise the best answer
 /// found (lowest max(scaled, relative)) with the status MaxIterations, TimeLimit (maxSeconds
 /// over the whole solve) or Inaccurate.
-/// Cost: PGS sweeps (O(12 n) each on factors) plus a few bpp rounds (one sparse factorization of
-/// the body-space matrix each). Memory: PGS's and bpp's. Uses the initial guess (PGS starts
-/// from it).
+/// Cost: first-stage iterations (a PGS sweep is O(12 n) on factors) plus a few bpp rounds (one
+/// sparse factorization of the body-space matrix each). Memory: the first stage's and bpp's.
+/// Uses the initial guess (the first stage starts from it).
 ///
 /// [Stellato et al. 2020] B. Stellato, G. Banjac, P. Goulart, A. Bemporad, S. Boyd, "OSQP: an
 ///   operator splitting solver for quadratic programs", Mathematical Programming Computation
@@ -90,12 +113,24 @@ class PolishSolver final : public MixedLCP {
   /// bpp from the partition of start (may be x itself); keeps its answer in x when better.
   /// Returns its status.
   Status polishFrom(const Eigen::VectorXd& start, Eigen::VectorXd& x, SolveReport& report);
+  /// Sets the first stage's iterations, tolerance and time limit.
+  void configureFirstStage(int iterations, double tolerance);
+  /// Runs the first stage from its own last iterate (or the guess set) until tolerance, its
+  /// iteration budget or, with partition checks, a stable partition; keeps its iterate in x
+  /// when better. Returns its last report.
+  const SolveReport& identify(double tolerance, Eigen::VectorXd& x);
+  /// Stores the partition of x (one entry per row: -1 at the lower bound, +1 at the upper, 0
+  /// free) into `partition`.
+  void partitionOf(const Eigen::VectorXd& x, std::vector<std::int8_t>& partition) const;
   void keepIfBetter(const SolveReport& r, const Eigen::VectorXd& candidate, Eigen::VectorXd& x);
 
   PolishOptions m_options;
   PolishStatistics m_statistics;
-  PgsSolver m_pgs;
+  std::unique_ptr<MixedLCP> m_first;  // the first stage
   BppSolver m_bpp;
+  const ProblemView* m_problem = nullptr;         // of the solve running
+  std::vector<std::int8_t> m_check, m_lastCheck;  // partitions of the first stage's checks
+  std::vector<std::int8_t> m_polished;            // the partition polished last
   std::uint64_t m_stagedVersion = ~std::uint64_t{0};
   double m_start = 0.0;  // of the solve (unit: s)
   double m_best = 0.0;   // max(scaled, relative) of x

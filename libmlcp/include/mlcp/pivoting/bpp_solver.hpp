@@ -33,12 +33,16 @@ struct BppOptions : SolverOptions {
   /// pivotBudgetPerRow x n swaps (ArtiSynth's MurtyMechSolver takes 10).
   int pivotBudgetPerRow = 10;
   /// delta of the proximal term, relative to A_ii, on rows whose C_i is smaller (0 <= proximal
-  /// < 1; 0 turns it off, and a singular free system then fails): each proximal iteration solves
-  /// the problem of A + diag(delta) and b + delta x_prox exactly (docs/bpp.md).
+  /// < 1; 0 turns it off, and a singular free system then fails): each round factors the
+  /// partition's system of A + diag(delta) once and refines its solution on the same
+  /// factorization towards the original A's (docs/bpp.md, "The proximal term").
   double proximal = 1e-3;
-  /// Proximal iterations (>= 1); each after the first usually keeps the partition and costs one
-  /// solve with the same factorization.
-  int maxProximalIterations = 30;
+  /// Iterative-refinement solves per round at most (>= 0), each with the round's factorization
+  /// (they stop earlier once x settles or stops contracting).
+  int refinementSteps = 50;
+  /// Outer iterations at most (>= 1): a feasible partition whose x misses the tolerance is
+  /// solved and refined again from that x.
+  int maxProximalIterations = 100;
   /// Start from the last converged partition when no initial guess is given and the next
   /// problem has the same n and findex (a simulator's next step); clearInitialGuess() does not
   /// forget it (set this to false for cold solves).
@@ -69,6 +73,8 @@ struct BppStatistics {
   int luFactorizations = 0;     ///< of which LU (friction sliding on free normals)
   int fixedFrictionPasses = 0;  ///< passes with the friction bounds fixed (coupled BPP stalled)
   int proximalIterations = 0;   ///< outer proximal iterations (1 when delta is nowhere active)
+  int refinementSteps = 0;      ///< iterative-refinement solves on the rounds' factorizations
+  int drifts = 0;               ///< rows pinned at a bound along a drift of the refinement
   bool warmStarted = false;     ///< the first partition came from x0 or the last solve
   bool formReused = false;      ///< the low-rank form of the previous solve served (same A)
 };
@@ -103,9 +109,14 @@ struct BppStatistics {
 ///     with the friction bounds fixed from the current normals (a boxed LCP with a P-matrix),
 ///     and its partition starts the coupled pivoting again (the friction rounds of Dantzig and
 ///     ArtiSynth).
-///  4. With a feasible partition: x solves the proximal problem; when it does not yet solve the
-///     original one, x_prox = x and back to 2 with the same partition (one solve on the same
-///     factorization when the partition holds) [Rockafellar 1976, proximal point].
+///  4. With a feasible partition: x solves the proximal problem; iterative refinement on the
+///     same factorization (x_k+1 solves the partition with b + delta x_k, at most
+///     refinementSteps solves) takes it to the partition's solution for the original A
+///     [Stellato et al. 2020, solution polishing]. Where that has none, the refinement steps
+///     turn constant (a drift along a null direction): x goes along it to the first free row
+///     that meets a bound, which is pinned there. When x does not yet solve the original
+///     problem, x_prox = x and back to 2 from the partition [Rockafellar 1976, proximal point];
+///     delta stays fixed.
 /// Stopping test (SolverOptions::accepts) on the final x, with w from the form (within 1e-12
 /// max|A| of A; MixedLCP::solve() then holds Converged to the test on the original A):
 /// Converged, or Inaccurate. MaxIterations after maxIterations rounds or the pivot budget,
@@ -125,6 +136,9 @@ struct BppStatistics {
 ///   Research 21(5), 587-596, 1994.
 /// [Rockafellar 1976] R. T. Rockafellar, "Monotone operators and the proximal point algorithm",
 ///   SIAM Journal on Control and Optimization 14(5), 877-898, 1976.
+/// [Stellato et al. 2020] B. Stellato, G. Banjac, P. Goulart, A. Bemporad, S. Boyd, "OSQP: an
+///   operator splitting solver for quadratic programs", Mathematical Programming Computation
+///   12, 637-672, 2020 (section 4, solution polishing: refinement on the regularized factor).
 class BppSolver final : public MixedLCP {
  public:
   /// @throws std::invalid_argument when options are not valid (BppOptions::isValid).
@@ -162,6 +176,8 @@ class BppSolver final : public MixedLCP {
   void startPartition(const ProblemView& problem, const Eigen::VectorXd& x);
   bool pivotToFeasible(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
   bool solveRound(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
+  bool refine(const ProblemView& problem, Eigen::VectorXd& x);
+  void driftToBound(const ProblemView& problem, Eigen::VectorXd& x);
   void switchFriction(bool fixed, const Eigen::VectorXd& x);
   int collectInfeasible(const ProblemView& problem, const Eigen::VectorXd& x, double size);
   void pivot(const ProblemView& problem, const Eigen::VectorXd& x, bool single);
@@ -184,7 +200,8 @@ class BppSolver final : public MixedLCP {
   double m_start = 0.0;  // of the solve (unit: s)
   long m_pivots = 0;
   int m_best = 0, m_nonImproving = 0;
-  Eigen::VectorXd m_w, m_shiftedB;
+  Eigen::VectorXd m_w, m_shiftedB, m_previous;
+  Eigen::VectorXd m_drift;       // a constant refinement step: the drift of the proximal iterates
   Eigen::VectorXd m_normals;     // x whose normals fix the friction bounds in a fixed pass
   bool m_frictionFixed = false;  // friction bounds from m_normals instead of coupled
 };
