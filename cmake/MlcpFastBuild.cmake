@@ -35,12 +35,3 @@ function(mlcp_fast_build target)
                                            SKIP_PRECOMPILE_HEADERS ON)
   endif()
 endfunction()
-
-# mlcp_reuse_precompiled_header(<target> <from>): with MLCP_FAST_BUILD, <target> (a test of one
-# source, compiled with the flags of <from>) includes the precompiled header of <from> instead of
-# building one of its own.
-function(mlcp_reuse_precompiled_header target from)
-  if(MLCP_FAST_BUILD)
-    target_precompile_headers(${target} REUSE_FROM ${from})
-  endif()
-endfunction()
