@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/infinity.hpp"
+
 #include <mlcp/core/friction_bounds.hpp>
 #include <mlcp/core/mixed_lcp.hpp>
 #include <mlcp/core/residual.hpp>
@@ -8,7 +10,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace mlcp::detail {
 
@@ -56,7 +57,6 @@ template <class ProductOf>
 NaturalMap naturalMapResidual(const ProblemView& problem,
                               const Eigen::VectorXd& x,
                               ProductOf&& productOf) {
-  constexpr double kInf = std::numeric_limits<double>::infinity();
   const Eigen::VectorXd& scales = problem.rowScalesA();
   double absolute = 0.0;
   double scaled = 0.0;

@@ -1,18 +1,17 @@
 // The validation rule of a problem (problem_check.hpp), shared by MixedLCP::solve() and the Python
 // package's mlcp.Problem.
 
+#include "core/infinity.hpp"
+
 #include <mlcp/core/problem_check.hpp>
 
 #include <fmt/format.h>
 
 #include <cmath>
-#include <limits>
 
 namespace mlcp {
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// '' when row i (a friction row, findex_i = k >= 0) is valid, else the message.
 std::string frictionRowError(const Eigen::VectorXd& hi,

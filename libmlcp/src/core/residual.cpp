@@ -1,3 +1,4 @@
+#include "core/infinity.hpp"
 #include "core/operator_forms.hpp"
 
 #include <mlcp/core/problem.hpp>
@@ -7,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <stdexcept>
 
 namespace mlcp {
@@ -29,7 +29,6 @@ Residuals computeResiduals(const Eigen::Ref<const Eigen::VectorXd>& x,
                            const Eigen::Ref<const Eigen::VectorXi>& findex,
                            const Eigen::Ref<const Eigen::VectorXd>& scalesOfA,
                            Eigen::VectorXd* perRow) {
-  constexpr double kInf = std::numeric_limits<double>::infinity();
   Residuals result;
   double scaledWorst = 0.0;  // ||s||_inf
   double size = 0.0;         // X

@@ -1,11 +1,10 @@
 #pragma once
 
+#include "core/infinity.hpp"
 #include "core/iteration_monitor.hpp"
 
 #include <mlcp/core/mixed_lcp.hpp>
 #include <mlcp/core/report.hpp>
-
-#include <limits>
 
 namespace mlcp::detail {
 
@@ -16,7 +15,6 @@ namespace mlcp::detail {
 /// rows have finite bounds. O(n) with the row scales the problem has derived (a zero row of A
 /// has rowScalesA()_i = 0); allocates nothing.
 inline int rowWithoutFiniteAnswer(const ProblemView& problem) {
-  constexpr double kInf = std::numeric_limits<double>::infinity();
   const Eigen::VectorXd& scales = problem.rowScalesA();
   const int n = problem.size();
   for (int i = 0; i < n; ++i) {

@@ -1,3 +1,4 @@
+#include "core/infinity.hpp"
 #include "io/detail/fclib_bytes.hpp"
 #include "io/detail/text_scanner.hpp"
 
@@ -8,7 +9,6 @@
 
 #include <cmath>
 #include <hdf5.h>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -16,7 +16,6 @@ namespace mlcp {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kMaxDimension = 20000;  // the largest W the reader accepts
 // A dataset of unknown length (W's p, i, x) may declare at most this many times more bytes than
 // the file stores for it: the

@@ -1,3 +1,4 @@
+#include "core/infinity.hpp"
 #include "io/detail/numerics_matrix_reader.hpp"
 #include "io/detail/text_scanner.hpp"
 
@@ -17,8 +18,6 @@ namespace {
 
 using detail::NumericsMatrixHeader;
 using detail::TextScanner;
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 Eigen::VectorXd readVector(TextScanner& in,
                            std::string_view name,

@@ -1,3 +1,5 @@
+#include "core/infinity.hpp"
+
 #include <mlcp/io/atomic_file.hpp>
 #include <mlcp/io/siconos_io.hpp>
 
@@ -5,15 +7,12 @@
 #include <fmt/ostream.h>
 
 #include <cmath>
-#include <limits>
 #include <ostream>
 #include <stdexcept>
 
 namespace mlcp {
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // 17 significant digits: reading the file back gives the same doubles.
 void writeVector(std::ostream& out, const Eigen::VectorXd& v) {

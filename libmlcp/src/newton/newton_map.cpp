@@ -1,12 +1,12 @@
 #include "newton/newton_map.hpp"
 
 #include "core/box_projection.hpp"
+#include "core/infinity.hpp"
 
 #include <mlcp/core/friction_bounds.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace mlcp::detail {
 
@@ -113,7 +113,6 @@ MapValue evaluateMap(Reformulation reformulation,
     const double dU = frictionCoefficient(problem.hi[i]) * (x[k] < 0.0 ? -1.0 : 1.0);
     rows->gamma[i] = (row.dPhiDu - row.dPhiDl) * dU;
   }
-  constexpr double kInf = std::numeric_limits<double>::infinity();
   if (!std::isfinite(theta) || std::isnan(scaled)) return {kInf, kInf, size};
   return {theta, size > 0.0 ? scaled / size : scaled, size};
 }

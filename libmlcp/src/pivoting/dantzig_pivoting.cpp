@@ -1,19 +1,15 @@
 #include "pivoting/dantzig_pivoting.hpp"
 
+#include "core/infinity.hpp"
 #include "pivoting/clamped_system.hpp"
 
 #include <mlcp/core/friction_bounds.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <utility>
 
 namespace mlcp::detail {
-
-namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
-}  // namespace
 
 void DantzigPivoting::resize(int n) {
   if (m_b.size() == n) return;

@@ -1,15 +1,10 @@
 #include "pivoting/free_row_elimination.hpp"
 
+#include "core/infinity.hpp"
+
 #include <cmath>
-#include <limits>
 
 namespace mlcp::detail {
-
-namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-}  // namespace
 
 void FreeRowElimination::reserve(int n) {
   m_n = n;
