@@ -70,6 +70,20 @@ std::string duration(double seconds) {
   return fmt::format("{:.3g} us", 1e6 * seconds);
 }
 
+/// The solver `name` (registered), or a FallbackSolver of the stages of "A>B>...": each tried
+/// after the one before did not converge.
+std::unique_ptr<mlcp::MixedLCP> makeStepSolver(const std::string& name,
+                                               const mlcp::SolverSettings& settings) {
+  if (name.find('>') == std::string::npos) return mlcp::makeSolver(name, settings);
+  std::vector<std::unique_ptr<mlcp::MixedLCP>> stages;
+  for (size_t first = 0; first <= name.size();) {
+    const size_t last = std::min(name.find('>', first), name.size());
+    stages.push_back(mlcp::makeSolver(name.substr(first, last - first), settings));
+    first = last + 1;
+  }
+  return std::make_unique<mlcp::FallbackSolver>(std::move(stages));
+}
+
 /// Steps `scene` `steps` times with the solver `name`; keeps every `capture`-th step problem in
 /// `captured` when given.
 Run stepScene(const SteppedScene& s,
@@ -80,7 +94,7 @@ Run stepScene(const SteppedScene& s,
   md::Scene scene = md::makeScene(s.name, s.parameters);
   mlcp::SolverSettings settings;
   settings.relativeTolerance = kTolerance;
-  std::unique_ptr<mlcp::MixedLCP> solver = mlcp::makeSolver(name, settings);
+  std::unique_ptr<mlcp::MixedLCP> solver = makeStepSolver(name, settings);
   scene.world.setSolver(*solver);
   Run run;
   run.solver = name;
@@ -150,6 +164,7 @@ int main(int argc, char** argv) {
   int capture = 10;
   int pileCapture = 30;
   std::vector<std::string> solverNames = {"bpp", "polish", "auto"};
+  std::vector<std::string> pileSolverNames = {"polish"};
   std::vector<std::string> sceneLabels = {"box-stack", "box-pyramid", "pile-100", "pile-1000"};
   double peerSeconds = 0.05;
   CLI::App app{"mlcp_bench_stepping: warm-started exact solves per step against the peers' cold"};
@@ -161,7 +176,10 @@ int main(int argc, char** argv) {
   app.add_option("--pile-capture", pileCapture,
                  "The same for the 1000-sphere pile (the peers take seconds a solve there)")
       ->check(CLI::Range(1, 100000));
-  app.add_option("--solvers", solverNames, "Our solvers (the first one's steps go to the peers)")
+  app.add_option("--solvers", solverNames,
+                 "Our solvers (the first one's steps go to the peers; A>B: B where A fails)")
+      ->delimiter(',');
+  app.add_option("--pile-solvers", pileSolverNames, "Our solvers on the 1000-sphere pile")
       ->delimiter(',');
   app.add_option("--scenes", sceneLabels, "box-stack, box-pyramid, pile-100, pile-1000")
       ->delimiter(',');
@@ -209,8 +227,9 @@ int main(int argc, char** argv) {
     const int every = s->large ? pileCapture : capture;
     std::vector<mlcp::Problem> captured;
     std::vector<Run> runs;
-    for (size_t k = 0; k < solverNames.size(); ++k)
-      runs.push_back(stepScene(*s, solverNames[k], count, every, k == 0 ? &captured : nullptr));
+    const std::vector<std::string>& names = s->large ? pileSolverNames : solverNames;
+    for (size_t k = 0; k < names.size(); ++k)
+      runs.push_back(stepScene(*s, names[k], count, every, k == 0 ? &captured : nullptr));
     const auto peer = peerTime(captured, budget);
     for (const Run& run : runs) {
       const std::string peerCell =
