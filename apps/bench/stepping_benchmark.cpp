@@ -37,6 +37,7 @@ namespace {
 
 constexpr double kExact = 1e-8;  // the spec's exactness: scaled and relative residual
 constexpr double kTolerance = 1e-9;
+bool g_progress = false;  // one line per step on stderr
 
 /// One stepped scene: the name and parameters makeScene() takes, and its label in the tables.
 struct SteppedScene {
@@ -109,6 +110,9 @@ Run stepScene(const SteppedScene& s,
     run.rows.push_back(stats.rows);
     run.worstScaled = std::max(run.worstScaled, r.scaled);
     run.worstRelative = std::max(run.worstRelative, r.relative);
+    if (g_progress)
+      fmt::print(stderr, "{} {} step {}: {} rows, {}, scaled {:.1e}, relative {:.1e}\n", s.label,
+                 name, k + 1, stats.rows, duration(stats.times.solve), r.scaled, r.relative);
     if (!(r.scaled <= kExact && r.relative <= kExact)) {
       ++run.notExact;
       run.notExactSteps.push_back(k);
@@ -185,6 +189,7 @@ int main(int argc, char** argv) {
       ->delimiter(',');
   app.add_option("--peer-seconds", peerSeconds, "Timing budget of the peers per problem (s)")
       ->check(CLI::PositiveNumber);
+  app.add_flag("--progress", g_progress, "One line per step on stderr");
   CLI11_PARSE(app, argc, argv);
   mlcp::adapters::registerAdapterSolvers();
 
