@@ -7,9 +7,10 @@
 #
 #   docs/performance.sh [BUILD_DIR]        (default build; Release build with the adapters)
 #   QUICK=1 docs/performance.sh            (n up to 600, shorter time budgets)
+#   PILE_STEPS=300 docs/performance.sh     (steps of the 1000-sphere pile in stepping.md; 60)
 #
 # Writes docs/performance/{peers,scaling,sparse_dantzig,mass_ratio,families,exact_scaling,
-# whole_step}.md
+# stepping,whole_step}.md
 # (markdown tables), the series docs/performance/*.dat and docs/figures/performance_*.png, and
 # copies the tables into
 # docs/performance.md (docs/performance_tables.py); the prose around them is written by hand.
@@ -29,6 +30,7 @@ if [ -n "${QUICK:-}" ]; then quick=(--quick); fi
 "$BUILD/apps/bench/mlcp_bench_families" "${quick[@]}" > "$OUT/families.md"
 "$BUILD/apps/bench/mlcp_bench_exact_scaling" "${quick[@]}" --data "$OUT/exact_scaling.dat" \
   > "$OUT/exact_scaling.md"
+"$BUILD/apps/bench/mlcp_bench_stepping" --pile-steps "${PILE_STEPS:-60}" > "$OUT/stepping.md"
 if [ -x "$BUILD/apps/bench/mlcp_bench_whole_step" ]; then
   "$BUILD/apps/bench/mlcp_bench_whole_step" > "$OUT/whole_step.md"
 fi

@@ -32,27 +32,47 @@ Factors::Block6 squareRoot(const Factors::Block6& block) {
   return eigen.eigenvectors() * roots.asDiagonal();
 }
 
+/// Columns of G per body: 6 for each body a row references, in body order (so that G's
+/// pattern, and K's in body space, depend only on which bodies share rows, not on the order of
+/// the rows); -1 for the others. Returns r.
+int bodyColumns(const Factors& factors, std::vector<int>& column) {
+  column.assign(static_cast<size_t>(factors.bodyCount()), -1);
+  for (int i = 0; i < factors.size(); ++i)
+    for (int side = 0; side < 2; ++side)
+      if (const int body = factors.bodies(i, side); body >= 0) column[body] = 0;
+  int r = 0;
+  for (int& c : column)
+    if (c == 0) {
+      c = r;
+      r += 6;
+    }
+  return r;
+}
+
 SparseLowRankForm sparseFromFactors(const Factors& factors) {
   const int n = factors.size();
-  std::vector<int> column(factors.bodyCount(), -1);
-  int r = 0;
-  for (int i = 0; i < n; ++i) {
-    for (int side = 0; side < 2; ++side) {
-      const int body = factors.bodies(i, side);
-      if (body >= 0 && column[body] < 0) {
-        column[body] = r;
-        r += 6;
-      }
-    }
-  }
+  std::vector<int> column;
+  const int r = bodyColumns(factors, column);
   std::vector<Factors::Block6> roots(factors.bodyCount());
   for (int body = 0; body < factors.bodyCount(); ++body)
     if (column[body] >= 0) roots[body] = squareRoot(factors.inverseMass[body]);
+  // Row i: 6 entries per distinct body it references, written compressed in place.
   SparseLowRankForm form;
   form.G.resize(n, r);
-  form.G.reserve(Eigen::VectorXi::Constant(n, 12));
-  using Block = std::pair<int, Eigen::Matrix<double, 1, 6>>;  // first column, 1 x 6 of G
+  int entries = 0;
   for (int i = 0; i < n; ++i) {
+    const int a = factors.bodies(i, 0);
+    const int b = factors.bodies(i, 1);
+    entries += 6 * ((a >= 0) + (b >= 0 && b != a));
+  }
+  form.G.resizeNonZeros(entries);
+  int* start = form.G.outerIndexPtr();
+  int* index = form.G.innerIndexPtr();
+  double* value = form.G.valuePtr();
+  using Block = std::pair<int, Eigen::Matrix<double, 1, 6>>;  // first column, 1 x 6 of G
+  int p = 0;
+  for (int i = 0; i < n; ++i) {
+    start[i] = p;
     Block blocks[2] = {{0, Eigen::Matrix<double, 1, 6>::Zero()},
                        {0, Eigen::Matrix<double, 1, 6>::Zero()}};
     int count = 0;
@@ -67,23 +87,20 @@ SparseLowRankForm sparseFromFactors(const Factors& factors) {
     }
     if (count == 2 && blocks[1].first < blocks[0].first) std::swap(blocks[0], blocks[1]);
     for (int c = 0; c < count; ++c)
-      for (int k = 0; k < 6; ++k) form.G.insert(i, blocks[c].first + k) = blocks[c].second[k];
+      for (int k = 0; k < 6; ++k, ++p) {
+        index[p] = blocks[c].first + k;
+        value[p] = blocks[c].second[k];
+      }
   }
-  form.G.makeCompressed();
+  start[n] = p;
   form.C = factors.cfm;
   return form;
 }
 
 std::optional<LowRankForm> fromFactors(const Factors& factors, const LowRankLimits& limits) {
-  const int n = factors.size();
   SparseLowRankForm sparse = sparseFromFactors(factors);
-  if (sparse.rank() > rankLimit(n, limits)) return std::nullopt;
-  LowRankForm form;
-  form.G = sparse.G;
-  form.C = std::move(sparse.C);
-  form.source = LowRankSource::Factors;
-  form.diagonal = "cfm of the factors";
-  return form;
+  if (sparse.rank() > rankLimit(factors.size(), limits)) return std::nullopt;
+  return toDenseForm(sparse);
 }
 
 bool symmetric(const Eigen::MatrixXd& A, double tolerance) {
@@ -194,6 +211,15 @@ std::optional<LowRankForm> findLowRankForm(const Operator& A, const LowRankLimit
   if (!A.check().empty()) return std::nullopt;
   if (A.form() == MatrixForm::Factors) return fromFactors(A.factors(), limits);
   return fromEntries(A, limits);
+}
+
+LowRankForm toDenseForm(const SparseLowRankForm& form) {
+  LowRankForm dense;
+  dense.G = form.G;
+  dense.C = form.C;
+  dense.source = LowRankSource::Factors;
+  dense.diagonal = "cfm of the factors";
+  return dense;
 }
 
 std::optional<SparseLowRankForm> findSparseLowRankForm(const Operator& A) {

@@ -120,7 +120,9 @@ void BppSolver::setOptions(const BppOptions& options) {
   if (sameForm) return;
   m_form.reset();
   m_sparseForm.reset();
-  m_system.reset();
+  m_system = nullptr;
+  m_denseSystem.reset();
+  m_sparseSystem.reset();
   m_formSearched = false;
 }
 
@@ -134,9 +136,9 @@ void BppSolver::setLowRankForm(LowRankForm form) {
   m_sparseForm.reset();
   m_formVersion = matrixVersion();
   m_formSearched = true;
-  auto system = std::make_unique<detail::LowRankSystem>();
-  system->setup(*m_form, m_options.proximal);
-  m_system = std::move(system);
+  if (!m_denseSystem) m_denseSystem = std::make_unique<detail::LowRankSystem>();
+  m_denseSystem->setup(*m_form, m_options.proximal);
+  m_system = m_denseSystem.get();
 }
 
 Capabilities BppSolver::capabilities() const {
@@ -158,25 +160,27 @@ void BppSolver::doSetup(int n) {
 
 void BppSolver::searchForm(const ProblemView& problem) {
   m_form.reset();
-  m_sparseForm.reset();
-  m_system.reset();
+  m_system = nullptr;
   m_sparseForm = findSparseLowRankForm(problem.A);
   // Dense G only where it is small: r within sparseAboveRank and the dense form's limits.
   const LowRankLimits& limits = m_options.lowRank;
   const auto denseLimit =
       static_cast<int>(std::min<double>(limits.maxRank, limits.maxRankFraction * problem.size()));
   if (m_sparseForm && m_sparseForm->rank() > std::min(m_options.sparseAboveRank, denseLimit)) {
-    auto system = std::make_unique<detail::SparseLowRankSystem>();
-    system->setup(*m_sparseForm, m_options.proximal);
-    m_system = std::move(system);
+    if (!m_sparseSystem) m_sparseSystem = std::make_unique<detail::SparseLowRankSystem>();
+    m_sparseSystem->setup(*m_sparseForm, m_options.proximal);
+    m_system = m_sparseSystem.get();
     return;
   }
+  if (m_sparseForm)
+    m_form = toDenseForm(*m_sparseForm);
+  else
+    m_form = findLowRankForm(problem.A, m_options.lowRank);
   m_sparseForm.reset();
-  m_form = findLowRankForm(problem.A, m_options.lowRank);
   if (!m_form) return;
-  auto system = std::make_unique<detail::LowRankSystem>();
-  system->setup(*m_form, m_options.proximal);
-  m_system = std::move(system);
+  if (!m_denseSystem) m_denseSystem = std::make_unique<detail::LowRankSystem>();
+  m_denseSystem->setup(*m_form, m_options.proximal);
+  m_system = m_denseSystem.get();
 }
 
 bool BppSolver::prepareForm(const ProblemView& problem, SolveReport& report) {

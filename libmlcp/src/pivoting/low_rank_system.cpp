@@ -12,13 +12,59 @@ void LowRankSystem::setup(const LowRankForm& form, double proximal) {
   const Eigen::Index r = form.G.cols();
   m_V.resize(n, r);
   m_scaledG.resize(n, r);
-  m_K.resize(r, r);
-  m_llt.emplace(r);
-  m_lu.emplace(r);
+  if (!m_llt || m_K.rows() != r) {
+    m_K.resize(r, r);
+    m_llt.emplace(r);
+    m_lu.emplace(r);
+  }
   m_y.resize(n);
   m_t.resize(r);
   m_u.resize(r);
+  findRowColumns();
   setupRows(form.C, proximal);
+}
+
+void LowRankSystem::findRowColumns() {
+  const LowRankForm::Matrix& G = m_form->G;
+  m_rowStart.resize(static_cast<size_t>(G.rows()) + 1);
+  m_columns.clear();
+  for (Eigen::Index i = 0; i < G.rows(); ++i) {
+    m_rowStart[static_cast<size_t>(i)] = static_cast<int>(m_columns.size());
+    for (Eigen::Index j = 0; j < G.cols(); ++j)
+      if (G(i, j) != 0.0) m_columns.push_back(static_cast<int>(j));
+  }
+  m_rowStart.back() = static_cast<int>(m_columns.size());
+  m_sparseRows = 4 * static_cast<Eigen::Index>(m_columns.size()) <= G.rows() * G.cols();
+}
+
+void LowRankSystem::addOuterProduct(int i, int k, double scale) {
+  const LowRankForm::Matrix& G = m_form->G;
+  const int* first = m_columns.data();
+  for (int p = m_rowStart[static_cast<size_t>(i)]; p < m_rowStart[static_cast<size_t>(i) + 1];
+       ++p) {
+    const double v = scale * G(i, first[p]);
+    for (int q = m_rowStart[static_cast<size_t>(k)]; q < m_rowStart[static_cast<size_t>(k) + 1];
+         ++q)
+      m_K(first[p], first[q]) += v * G(k, first[q]);
+  }
+}
+
+void LowRankSystem::formK(const ProblemView& problem, const std::vector<RowState>& state) {
+  const Eigen::Index nF = static_cast<Eigen::Index>(m_free.size());
+  if (!m_sparseRows) {
+    m_K.noalias() = m_V.topRows(nF).transpose() * m_scaledG.topRows(nF);
+    m_K.diagonal().array() += 1.0;
+    return;
+  }
+  // K = I + sum over F of v_a g_a^T / D_a, v_a = g_a + sum of s_i mu_i g_i over S sliding on a,
+  // with each row's nonzero columns only (12 per row of the factor form).
+  m_K.setIdentity();
+  for (const int i : m_free) addOuterProduct(i, i, 1.0 / m_D[i]);
+  for (const int i : m_sliding) {
+    const int k = problem.findex[i];
+    const double s = state[i] == RowState::Lower ? -1.0 : 1.0;
+    addOuterProduct(i, k, s * frictionCoefficient(problem.hi[i]) / m_D[k]);
+  }
 }
 
 double LowRankSystem::lowRankDiagonal(Eigen::Index i) const {
@@ -47,9 +93,7 @@ void LowRankSystem::buildReduced(const ProblemView& problem, const std::vector<R
 
 bool LowRankSystem::factor(const ProblemView& problem, const std::vector<RowState>& state) {
   buildReduced(problem, state);
-  const Eigen::Index nF = static_cast<Eigen::Index>(m_free.size());
-  m_K.noalias() = m_V.topRows(nF).transpose() * m_scaledG.topRows(nF);
-  m_K.diagonal().array() += 1.0;
+  formK(problem, state);
   m_usedLu = !m_sliding.empty();
   if (!m_usedLu) {
     m_llt->compute(m_K);

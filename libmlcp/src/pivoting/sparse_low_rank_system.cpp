@@ -3,72 +3,131 @@
 #include <mlcp/core/friction_bounds.hpp>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace mlcp::detail {
+
+namespace {
+
+/// Columns of a body in G (SparseLowRankForm: 6 consecutive ones, from a multiple of 6).
+constexpr int kBlock = 6;
+
+}  // namespace
 
 void SparseLowRankSystem::setup(const SparseLowRankForm& form, double proximal) {
   m_form = &form;
   const Eigen::Index n = form.G.rows();
   const Eigen::Index r = form.G.cols();
-  m_V.assign(static_cast<size_t>(form.G.nonZeros()), 0.0);
+  m_V.resize(static_cast<size_t>(form.G.nonZeros()));
   m_y.resize(n);
   m_t.resize(r);
   m_u.resize(r);
-  buildPattern();
-  m_choleskyAnalysed = m_luAnalysed = false;
+  if (!findBlockGraph()) {
+    buildPattern();
+    m_choleskyAnalysed = m_luAnalysed = false;
+  }
+  placeRows();
   setupRows(form.C, proximal);
 }
 
-void SparseLowRankSystem::buildPattern() {
+bool SparseLowRankSystem::findBlockGraph() {
   const SparseLowRankForm::Matrix& G = m_form->G;
   const int n = static_cast<int>(G.rows());
-  const int r = static_cast<int>(G.cols());
+  const int blocks = static_cast<int>(G.cols()) / kBlock;
   const int* start = G.outerIndexPtr();
   const int* column = G.innerIndexPtr();
-  std::vector<std::vector<int>> rows(static_cast<size_t>(r));
-  for (int j = 0; j < r; ++j) rows[static_cast<size_t>(j)].push_back(j);
-  for (int i = 0; i < n; ++i)
-    for (int p = start[i]; p < start[i + 1]; ++p)
-      for (int q = start[i]; q < start[i + 1]; ++q)
-        rows[static_cast<size_t>(column[q])].push_back(column[p]);
+  m_edges.clear();
+  for (int b = 0; b < blocks; ++b) m_edges.emplace_back(b, b);
+  for (int i = 0; i < n; ++i) {
+    const int count = start[i + 1] - start[i];
+    if (count % kBlock != 0 || count > 2 * kBlock || column[start[i]] % kBlock != 0 ||
+        (count == 2 * kBlock && column[start[i] + kBlock] % kBlock != 0))
+      throw std::invalid_argument(
+          "SparseLowRankSystem: G's rows must hold 6 consecutive columns per body, for at most "
+          "two bodies (mlcp::findSparseLowRankForm)");
+    if (count == 2 * kBlock) {
+      const int a = column[start[i]] / kBlock;
+      const int b = column[start[i] + kBlock] / kBlock;
+      m_edges.emplace_back(a, b);
+      m_edges.emplace_back(b, a);
+    }
+  }
+  std::sort(m_edges.begin(), m_edges.end());
+  m_edges.erase(std::unique(m_edges.begin(), m_edges.end()), m_edges.end());
+  // The graph of the last analysed pattern: the same graph keeps K's pattern and analysis.
+  if (m_full.n == blocks * kBlock && m_edges == m_patternEdges) return true;
+  m_patternEdges = m_edges;
+  m_neighborStart.assign(static_cast<size_t>(blocks) + 1, 0);
+  m_neighbor.resize(m_edges.size());
+  for (size_t e = 0; e < m_edges.size(); ++e) {
+    m_neighbor[e] = m_edges[e].second;
+    ++m_neighborStart[static_cast<size_t>(m_edges[e].first) + 1];
+  }
+  for (int b = 0; b < blocks; ++b)
+    m_neighborStart[static_cast<size_t>(b) + 1] += m_neighborStart[static_cast<size_t>(b)];
+  return false;
+}
+
+void SparseLowRankSystem::buildPattern() {
+  const int blocks = static_cast<int>(m_neighborStart.size()) - 1;
+  const int r = blocks * kBlock;
   m_full.n = m_upper.n = r;
   m_full.columnStart.assign(static_cast<size_t>(r) + 1, 0);
   m_full.rowIndex.clear();
   m_diagonal.resize(static_cast<size_t>(r));
-  for (int j = 0; j < r; ++j) {
-    std::vector<int>& list = rows[static_cast<size_t>(j)];
-    std::sort(list.begin(), list.end());
-    list.erase(std::unique(list.begin(), list.end()), list.end());
-    m_diagonal[static_cast<size_t>(j)] = static_cast<int>(
-        m_full.rowIndex.size() + (std::lower_bound(list.begin(), list.end(), j) - list.begin()));
-    m_full.rowIndex.insert(m_full.rowIndex.end(), list.begin(), list.end());
-    m_full.columnStart[static_cast<size_t>(j) + 1] = static_cast<int>(m_full.rowIndex.size());
-  }
-  m_full.values.assign(m_full.rowIndex.size(), 0.0);
   m_upper.columnStart.assign(static_cast<size_t>(r) + 1, 0);
   m_upper.rowIndex.clear();
   m_upperPlace.clear();
+  // Column j of body block B holds the 6 rows of every neighbour block of B (B included).
   for (int j = 0; j < r; ++j) {
-    for (int p = m_full.columnStart[static_cast<size_t>(j)];
-         p <= m_diagonal[static_cast<size_t>(j)]; ++p) {
-      m_upper.rowIndex.push_back(m_full.rowIndex[static_cast<size_t>(p)]);
-      m_upperPlace.push_back(p);
-    }
+    const int B = j / kBlock;
+    for (int e = m_neighborStart[static_cast<size_t>(B)];
+         e < m_neighborStart[static_cast<size_t>(B) + 1]; ++e)
+      for (int k = 0; k < kBlock; ++k) {
+        const int row = kBlock * m_neighbor[static_cast<size_t>(e)] + k;
+        const int place = static_cast<int>(m_full.rowIndex.size());
+        if (row == j) m_diagonal[static_cast<size_t>(j)] = place;
+        if (row <= j) {
+          m_upper.rowIndex.push_back(row);
+          m_upperPlace.push_back(place);
+        }
+        m_full.rowIndex.push_back(row);
+      }
+    m_full.columnStart[static_cast<size_t>(j) + 1] = static_cast<int>(m_full.rowIndex.size());
     m_upper.columnStart[static_cast<size_t>(j) + 1] = static_cast<int>(m_upper.rowIndex.size());
   }
+  m_full.values.assign(m_full.rowIndex.size(), 0.0);
   m_upper.values.assign(m_upper.rowIndex.size(), 0.0);
-  m_pairStart.assign(static_cast<size_t>(n) + 1, 0);
+}
+
+int SparseLowRankSystem::place(int row, int column) const {
+  const int B = column / kBlock;
+  const auto first = m_neighbor.begin() + m_neighborStart[static_cast<size_t>(B)];
+  const auto last = m_neighbor.begin() + m_neighborStart[static_cast<size_t>(B) + 1];
+  const auto position = std::lower_bound(first, last, row / kBlock) - first;
+  return m_full.columnStart[static_cast<size_t>(column)] + kBlock * static_cast<int>(position) +
+         row % kBlock;
+}
+
+void SparseLowRankSystem::placeRows() {
+  const SparseLowRankForm::Matrix& G = m_form->G;
+  const int n = static_cast<int>(G.rows());
+  const int* start = G.outerIndexPtr();
+  const int* column = G.innerIndexPtr();
+  m_pairStart.resize(static_cast<size_t>(n) + 1);
   m_pairPlace.clear();
   for (int i = 0; i < n; ++i) {
+    m_pairStart[static_cast<size_t>(i)] = static_cast<int>(m_pairPlace.size());
     for (int p = start[i]; p < start[i + 1]; ++p)
-      for (int q = start[i]; q < start[i + 1]; ++q) {
-        const auto first = m_full.rowIndex.begin() + m_full.columnStart[column[q]];
-        const auto last = m_full.rowIndex.begin() + m_full.columnStart[column[q] + 1];
-        m_pairPlace.push_back(
-            static_cast<int>(std::lower_bound(first, last, column[p]) - m_full.rowIndex.begin()));
+      for (int q = start[i]; q < start[i + 1]; q += kBlock) {
+        // The 6 entries of row column[p] in the columns of q's block are consecutive.
+        const int first = place(column[p], column[q]);
+        const int stride = m_full.columnStart[static_cast<size_t>(column[q]) + 1] -
+                           m_full.columnStart[static_cast<size_t>(column[q])];
+        for (int k = 0; k < kBlock; ++k) m_pairPlace.push_back(first + k * stride);
       }
-    m_pairStart[static_cast<size_t>(i) + 1] = static_cast<int>(m_pairPlace.size());
   }
+  m_pairStart[static_cast<size_t>(n)] = static_cast<int>(m_pairPlace.size());
 }
 
 double SparseLowRankSystem::lowRankDiagonal(Eigen::Index i) const {

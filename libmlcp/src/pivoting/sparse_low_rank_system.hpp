@@ -10,6 +10,7 @@
 #include <Eigen/Core>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mlcp::detail {
@@ -17,10 +18,12 @@ namespace mlcp::detail {
 /// FreeSystem with G sparse (SparseLowRankForm, the factor form of many bodies): K =
 /// I_r + V^T D_F^-1 G_F is the body-space matrix L^T (M + J_F^T D_F^-1 J_F) L of the free rows
 /// (L L^T = M^-1 per body), as sparse as the contact graph (docs/bpp.md, "The free system in
-/// body space"). Its pattern, that of I + sum_i g_i^T g_i over all n rows, is analysed once per
-/// matrix (CHOLMOD's or KLU's fill-reducing ordering [Davis CHOLMOD/KLU], at the first
-/// factorization that needs it); each
-/// partition only adds the free rows' outer products into it and refactors numerically:
+/// body space"). Its pattern, that of I + sum_i g_i^T g_i over all n rows (6 x 6 blocks for the
+/// pairs of bodies that share a row), is analysed (CHOLMOD's or KLU's fill-reducing ordering
+/// [Davis CHOLMOD/KLU]) at the first factorization that needs it, and kept from matrix to matrix
+/// while the graph of those pairs holds (a simulator's next step with the same contacting
+/// pairs); each partition only adds the free rows' outer products into it and refactors
+/// numerically:
 /// CHOLMOD's Cholesky when no friction row slides on a free normal, KLU's LU (the same pattern,
 /// unsymmetric values) otherwise or when the Cholesky meets a pivot <= 0.
 ///
@@ -40,18 +43,29 @@ class SparseLowRankSystem final : public FreeSystem {
   void multiplyLowRank(const Eigen::VectorXd& x, Eigen::VectorXd& out) override;
   bool factor(const ProblemView& problem, const std::vector<RowState>& state) override;
   void applyInverse(const Eigen::VectorXd& in, Eigen::VectorXd& out) override;
+  /// Reads the pairs of bodies that share a row off G; true when they are the pattern's already.
+  /// @throws std::invalid_argument when G's rows are not blocks of 6 columns per body
+  bool findBlockGraph();
   void buildPattern();
+  /// m_pairPlace for the rows of the current G.
+  void placeRows();
+  /// The place of K(row, column) in m_full.
+  int place(int row, int column) const;
   bool buildV(const ProblemView& problem, const std::vector<RowState>& state);
   void assemble();
 
   const SparseLowRankForm* m_form = nullptr;
-  SparsePattern m_full;           // K, both triangles
-  SparsePattern m_upper;          // K's upper triangle (CHOLMOD reads it)
-  std::vector<int> m_upperPlace;  // per entry of m_upper: its place in m_full
-  std::vector<int> m_diagonal;    // per column: the place of K_jj in m_full
-  std::vector<int> m_pairStart;   // per row i (n + 1): where its m_i^2 places start
-  std::vector<int> m_pairPlace;   // row i's (k, l) entry (k-th, l-th stored column) in m_full
-  std::vector<double> m_V;        // V's entries, in G's storage order (rows of F)
+  std::vector<std::pair<int, int>> m_edges;         // pairs of body blocks sharing a row
+  std::vector<std::pair<int, int>> m_patternEdges;  // those of the pattern analysed
+  std::vector<int> m_neighborStart;                 // per body block (+ 1): its neighbours
+  std::vector<int> m_neighbor;                      // sorted per block, itself included
+  SparsePattern m_full;                             // K, both triangles
+  SparsePattern m_upper;                            // K's upper triangle (CHOLMOD reads it)
+  std::vector<int> m_upperPlace;                    // per entry of m_upper: its place in m_full
+  std::vector<int> m_diagonal;                      // per column: the place of K_jj in m_full
+  std::vector<int> m_pairStart;  // per row i (n + 1): where its m_i^2 places start
+  std::vector<int> m_pairPlace;  // row i's (k, l) entry (k-th, l-th stored column) in m_full
+  std::vector<double> m_V;       // V's entries, in G's storage order (rows of F)
   CholmodFactor m_cholesky;
   KluFactor m_lu;
   bool m_choleskyAnalysed = false;  // each analysed at its first use for this matrix

@@ -105,7 +105,12 @@ struct SparseLowRankForm {
 
 /// The sparse low-rank form of a factor-form A (MatrixForm::Factors; G as in findLowRankForm,
 /// without its rank limits), or nothing for a dense or sparse A or factors that fail
-/// Operator::check(). Cost O(n + bodies). Never throws.
+/// Operator::check(). The columns of the bodies come in body order, so that G's pattern depends
+/// only on which bodies the rows reference. Cost O(n + bodies). Never throws.
 std::optional<SparseLowRankForm> findSparseLowRankForm(const Operator& A);
+
+/// The same form with G dense (n x r), as findLowRankForm() gives it for the factors (source
+/// LowRankSource::Factors, C = cfm). Cost O(n r). Never throws but std::bad_alloc.
+LowRankForm toDenseForm(const SparseLowRankForm& form);
 
 }  // namespace mlcp

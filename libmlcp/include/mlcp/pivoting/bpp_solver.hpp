@@ -15,6 +15,8 @@ namespace mlcp {
 
 namespace detail {
 class FreeSystem;
+class LowRankSystem;
+class SparseLowRankSystem;
 struct NaturalMap;
 enum class RowState : std::int8_t;
 }  // namespace detail
@@ -192,7 +194,11 @@ class BppSolver final : public MixedLCP {
   std::optional<SparseLowRankForm> m_sparseForm;  // instead of m_form when r is large
   std::uint64_t m_formVersion = 0;
   bool m_formSearched = false;  // m_form holds the search's result for m_formVersion
-  std::unique_ptr<detail::FreeSystem> m_system;
+  // The systems are kept from matrix to matrix (their workspace, and in body space the symbolic
+  // analysis while K's pattern holds); m_system points to the one the current form uses.
+  std::unique_ptr<detail::LowRankSystem> m_denseSystem;
+  std::unique_ptr<detail::SparseLowRankSystem> m_sparseSystem;
+  detail::FreeSystem* m_system = nullptr;
   std::vector<detail::RowState> m_state, m_lastState;
   Eigen::VectorXi m_lastFindex;
   std::vector<int> m_infeasible;
