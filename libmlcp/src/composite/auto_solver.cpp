@@ -94,6 +94,7 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
   const detail::ProblemStructure& s = m_probe->measure(problem, matrixVersion(), kPivotingRows);
   const bool small = s.n <= kPivotingRows;
   const bool tiny = s.n < kTinyRows;
+  const bool factors = s.form == MatrixForm::Factors;
   // The plan as literals and the reason formatted into kept storage: nothing allocates unless
   // the plan changes.
   std::array<PlannedStage, 6> stages{};
@@ -121,14 +122,20 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
   } else if (tiny) {
     fmt::format_to(why, "A symmetric, n = {} < {}: exact pivoting", s.n, kTinyRows);
     add({{"dantzig"}, {"newton"}, {"lemke"}, {"apgd"}, {"pgs"}});
-  } else if (small && s.lowRankRegularized &&
-             (4 * s.lowRank <= s.n || s.form == MatrixForm::Factors)) {
+  } else if (small && ((s.lowRankRegularized && 4 * s.lowRank <= s.n) ||
+                       (factors && 2 * s.lowRank <= s.n))) {
     fmt::format_to(why,
-                   "A symmetric, n = {} <= {}, low-rank form with r = {} ({}) and C > 0: "
-                   "pivoting in the bodies' space",
+                   "A symmetric, n = {} <= {}, low-rank form with r = {} ({}): pivoting in the "
+                   "bodies' space",
                    s.n, kPivotingRows, s.lowRank,
-                   s.form == MatrixForm::Factors ? "the factors" : "<= n / 4");
+                   factors ? "the factors, <= n / 2" : "<= n / 4, C > 0");
     add({{"bpp"}, {"newton"}, {"dantzig"}, {"lemke"}, {"apgd"}, {"pgs"}});
+  } else if (small && factors) {
+    fmt::format_to(why,
+                   "A symmetric as factors, n = {} <= {}, r = {} > n / 2 (a pile): PGS, then an "
+                   "exact polish in body space",
+                   s.n, kPivotingRows, s.lowRank);
+    add({{"polish"}, {"newton"}, {"dantzig"}, {"lemke"}, {"apgd"}, {"pgs"}});
   } else if (small && s.density >= detail::StructureProbe::kDenseDensity) {
     fmt::format_to(why,
                    "A symmetric, n = {} <= {}, dense ({:.2g} of entries nonzero): a PGS trial "
@@ -147,7 +154,7 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
                    "by island",
                    s.n, s.islands, s.largestIsland, kPivotingRows);
     add({{"islands:dantzig"}, {"apgd"}, {"nncg"}});
-  } else if (s.form == MatrixForm::Factors) {
+  } else if (factors) {
     fmt::format_to(why,
                    "A symmetric as factors, n = {}, largest island {} > {} rows: PGS, then an "
                    "exact polish in body space",

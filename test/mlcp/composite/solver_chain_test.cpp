@@ -161,10 +161,14 @@ BOOST_AUTO_TEST_CASE(auto_plans_mid_size_problems_by_density_and_low_rank_form) 
   mlcp::RandomProblemOptions random;
   random.n = 60;
   expectPlan(mlcp::randomProblem(random), "pgs", "pgs (40 sweeps), then dantzig");
-  // Factors with the scene's CFM on every row: bpp in the bodies' space, whatever r / n.
+  // Factors of boxes (r = n / 2): bpp in the bodies' space.
   const mlcp::Problem columns = mlcp::test::sceneProblem(
       "columns", {"nx=2", "ny=1", "layers=3", "shape=box", "cfm=1e-5"}, 1.0 / 60.0);
-  expectPlan(columns, "bpp", "(the factors) and C > 0");
+  expectPlan(columns, "bpp", "(the factors, <= n / 2)");
+  // Spheres: three rows a contact, r = 6 x bodies > n, so PGS first, then the polish.
+  expectPlan(mlcp::test::sceneProblem(
+                 "columns", {"nx=2", "ny=2", "layers=8", "shape=sphere", "cfm=1e-5"}, 1.0 / 60.0),
+             "polish", "> n / 2 (a pile)");
   // The same A assembled dense: no CFM-free low-rank form below n / 4, sparse, so Newton.
   mlcp::Problem dense = columns;
   dense.A = columns.A.factors().toDense().A;

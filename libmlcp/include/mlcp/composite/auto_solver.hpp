@@ -36,10 +36,12 @@ struct SolverPlan {
 ///  - A symmetric, a diagonal entry <= 0: lemke, newton (n <= n_p), dantzig, pgs (the iterative
 ///    methods need A_ii > 0);
 ///  - A symmetric, n < kTinyRows: dantzig, newton, lemke, apgd, pgs;
-///  - A symmetric, n <= n_p, a low-rank form G G^T + diag(C) with C_i >= 1e-8 A_ii on every row:
-///    the factors (J, M^-1, cfm), or found in A (mlcp::findLowRankForm) with r <= n / 4 (DART's
-///    relative CFM): bpp (handed the form found while measuring), newton, dantzig, lemke, apgd,
-///    pgs (docs/bpp.md: 0.1x..0.2x of the peers' time on DART's stacks);
+///  - A symmetric, n <= n_p, a low-rank form G G^T + diag(C): the factors (J, M^-1, cfm) with
+///    r <= n / 2, or found in A (mlcp::findLowRankForm) with r <= n / 4 and C_i >= 1e-8 A_ii on
+///    every row (DART's relative CFM): bpp (handed the form found while measuring), newton,
+///    dantzig, lemke, apgd, pgs (docs/bpp.md: 0.1x..0.2x of the peers' time on DART's stacks);
+///  - A symmetric as factors, n <= n_p, r > n / 2 (a pile): polish, newton, dantzig, lemke,
+///    apgd, pgs;
 ///  - A symmetric, n <= n_p, dense (at least 90 % of the entries nonzero): pgs with at most
 ///    kTrialSweeps sweeps, then dantzig, newton, lemke, apgd;
 ///  - A symmetric, n <= n_p, sparse: newton, dantzig, lemke, apgd, pgs (Newton's sparse
