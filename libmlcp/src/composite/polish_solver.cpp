@@ -138,4 +138,15 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
                      m_bpp.report().message, m_best);
 }
 
+const OptionTable<PolishOptions>& PolishOptions::table() {
+  static const OptionTable<PolishOptions> table(commonOptionFields<PolishOptions>(
+      {option<PolishOptions>("identify_tolerance", &PolishOptions::identifyTolerance,
+                             "0 < identify_tolerance < 1",
+                             "Relative residual at which PGS hands over"),
+       option<PolishOptions>("attempts", &PolishOptions::attempts, ">= 1", "PGS-then-bpp attempts"),
+       option<PolishOptions>("polish_rounds", &PolishOptions::polishRounds, ">= 1",
+                             "bpp rounds per attempt")}));
+  return table;
+}
+
 }  // namespace mlcp

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <mlcp/core/option_table.hpp>
 #include <mlcp/core/options.hpp>
 
 #include <string>
@@ -92,6 +93,24 @@ struct NewtonOptions : SolverOptions {
 
   /// True when usable; otherwise *why names the violated constraint (Ceres style).
   bool isValid(std::string* why) const;
+  /// The options table (docs/design.md, "Adding a solver"): name, kind, default, range and
+  /// doc of each option, as the CLI flags and Python keywords take them.
+  static const OptionTable<NewtonOptions>& table();
+};
+
+/// What the last NewtonSolver::solve() did beyond the common report.
+struct NewtonStatistics {
+  int factorizations = 0;        ///< numeric factorizations (the dominant cost)
+  int symbolicAnalyses = 0;      ///< fill-reducing orderings computed (once per pattern)
+  int backtracks = 0;            ///< step halvings in the line searches
+  int regularizationRaises = 0;  ///< directions recomputed with a larger mu
+  int unsymmetricSteps = 0;      ///< steps that needed the LU (sliding friction, non-symmetric A)
+  int interiorPointSteps = 0;    ///< predictor-corrector steps of the interior-point phase
+  int newtonSteps = 0;           ///< semismooth Newton steps (crossovers and line searches)
+  int crossovers = 0;            ///< crossovers tried (the last one of a converged solve met it)
+  int proximalCenters = 0;       ///< proximal problems (centers) the steps went through
+  double regularization = 0.0;   ///< mu of the last step
+  std::string_view linearAlgebra = "none";  ///< "dense", "cholmod", "klu" of the last step
 };
 
 }  // namespace mlcp

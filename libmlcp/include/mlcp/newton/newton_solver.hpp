@@ -20,21 +20,6 @@ struct MapValue;
 struct JacobianRows;
 }  // namespace detail
 
-/// What the last NewtonSolver::solve() did beyond the common report.
-struct NewtonStatistics {
-  int factorizations = 0;        ///< numeric factorizations (the dominant cost)
-  int symbolicAnalyses = 0;      ///< fill-reducing orderings computed (once per pattern)
-  int backtracks = 0;            ///< step halvings in the line searches
-  int regularizationRaises = 0;  ///< directions recomputed with a larger mu
-  int unsymmetricSteps = 0;      ///< steps that needed the LU (sliding friction, non-symmetric A)
-  int interiorPointSteps = 0;    ///< predictor-corrector steps of the interior-point phase
-  int newtonSteps = 0;           ///< semismooth Newton steps (crossovers and line searches)
-  int crossovers = 0;            ///< crossovers tried (the last one of a converged solve met it)
-  int proximalCenters = 0;       ///< proximal problems (centers) the steps went through
-  double regularization = 0.0;   ///< mu of the last step
-  std::string_view linearAlgebra = "none";  ///< "dense", "cholmod", "klu" of the last step
-};
-
 /// Semismooth Newton method for the boxed LCP with friction index (docs/newton.md): finds a
 /// root of Phi(x) = 0, a reformulation of the complementarity conditions (min/mid map, or
 /// Fischer-Burmeister for boxes) in which the friction bounds +-mu x_k are part of the equation

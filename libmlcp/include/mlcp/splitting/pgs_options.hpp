@@ -1,5 +1,6 @@
 #pragma once
 
+#include <mlcp/core/option_table.hpp>
 #include <mlcp/core/options.hpp>
 
 #include <cstdint>
@@ -39,6 +40,9 @@ struct PgsOptions : SolverOptions {
 
   /// True when usable; otherwise *why names the violated constraint (Ceres style).
   bool isValid(std::string* why) const;
+  /// The options table (docs/design.md, "Adding a solver"): name, kind, default, range and
+  /// doc of each option, as the CLI flags and Python keywords take them.
+  static const OptionTable<PgsOptions>& table();
 };
 
 }  // namespace mlcp
