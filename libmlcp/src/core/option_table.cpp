@@ -61,8 +61,30 @@ T parseOptionValue(std::string_view name, std::string_view text) {
 
 template bool parseOptionValue<bool>(std::string_view, std::string_view);
 template int parseOptionValue<int>(std::string_view, std::string_view);
+template long long parseOptionValue<long long>(std::string_view, std::string_view);
 template std::uint64_t parseOptionValue<std::uint64_t>(std::string_view, std::string_view);
 template double parseOptionValue<double>(std::string_view, std::string_view);
+
+void requireKind(const OptionSpec& spec, std::string_view text) {
+  switch (spec.kind) {
+    case OptionKind::Bool:
+      parseOptionValue<bool>(spec.name, text);
+      return;
+    case OptionKind::Int:
+      parseOptionValue<long long>(spec.name, text);
+      return;
+    case OptionKind::Double:
+      parseOptionValue<double>(spec.name, text);
+      return;
+    case OptionKind::Choice:
+      for (std::string_view rest = spec.range; !rest.empty();) {
+        const size_t bar = rest.find(" | ");
+        if (rest.substr(0, bar) == text) return;
+        rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 3);
+      }
+      throwBadChoice(spec.name, spec.range, text);
+  }
+}
 
 void throwBadChoice(std::string_view name, std::string_view choices, std::string_view text) {
   throw std::invalid_argument(

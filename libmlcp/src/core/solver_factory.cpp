@@ -241,6 +241,8 @@ void SolverSettings::set(const std::string& name, const std::string& text) {
 }
 
 SolverEntry findSolver(std::string_view name) {
+  constexpr std::string_view kIslands = "islands:";
+  if (name.substr(0, kIslands.size()) == kIslands) name.remove_prefix(kIslands.size());
   for (const auto& [alias, target] : kAliases)
     if (name == alias) name = target;
   {
@@ -274,17 +276,11 @@ bool takes(const SolverEntry& entry, std::string_view option) {
                      [&](const OptionSpec& spec) { return spec.name == option; });
 }
 
-/// The name of the registry entry behind `name` ("islands:pgs" -> "pgs").
-std::string_view baseName(std::string_view name) {
-  constexpr std::string_view kIslands = "islands:";
-  return name.substr(0, kIslands.size()) == kIslands ? name.substr(kIslands.size()) : name;
-}
-
 }  // namespace
 
 void requireSettingsTaken(const std::vector<std::string>& solvers, const SolverSettings& settings) {
   std::vector<SolverEntry> entries;
-  for (const std::string& name : solvers) entries.push_back(findSolver(baseName(name)));
+  for (const std::string& name : solvers) entries.push_back(findSolver(name));
   for (const auto& [option, text] : settings.toOptionMap()) {
     if (std::none_of(entries.begin(), entries.end(),
                      [&](const SolverEntry& entry) { return takes(entry, option); }))
@@ -294,7 +290,7 @@ void requireSettingsTaken(const std::vector<std::string>& solvers, const SolverS
 }
 
 std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const SolverSettings& settings) {
-  const SolverEntry entry = findSolver(baseName(name));
+  const SolverEntry entry = findSolver(name);
   OptionMap taken;
   for (const auto& [option, text] : settings.toOptionMap())
     if (takes(entry, option)) taken[option] = text;

@@ -50,6 +50,10 @@ std::string formatOptionValue(double value);
 template <class T>
 T parseOptionValue(std::string_view name, std::string_view text);
 
+/// Checks that `text` is a value of the kind of `spec` (a Choice: one of the names of its range).
+/// @throws std::invalid_argument with the message parseOptionValue() or the table gives.
+void requireKind(const OptionSpec& spec, std::string_view text);
+
 /// One option of an options struct Options: its description and how to set and read it.
 template <class Options>
 struct OptionField {
