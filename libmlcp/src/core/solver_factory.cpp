@@ -121,6 +121,13 @@ SolverSettings compositeSettings(std::string_view solver, const OptionMap& value
   return settings;
 }
 
+/// The forwarded options' values in `values`, "" for those not there.
+OptionMap forwardedValues(OptionMap values) {
+  OptionMap forwarded;
+  for (const OptionSpec& spec : forwardedOptions()) forwarded[spec.name] = values[spec.name];
+  return forwarded;
+}
+
 /// The solvers made of others: auto and fallback.
 void addCompositeSolvers(std::vector<SolverEntry>& entries) {
   entries.push_back(
@@ -132,7 +139,7 @@ void addCompositeSolvers(std::vector<SolverEntry>& entries) {
          return std::make_unique<AutoSolver>(compositeSettings("auto", values));
        },
        [](const MixedLCP& solver) {
-         return dynamic_cast<const AutoSolver&>(solver).settings().toOptionMap();
+         return forwardedValues(dynamic_cast<const AutoSolver&>(solver).settings().toOptionMap());
        }});
   entries.push_back(
       {"fallback",
@@ -155,9 +162,7 @@ void addCompositeSolvers(std::vector<SolverEntry>& entries) {
            for (auto& [name, text] : solverOptionValues(stage, fallback.stage(k)))
              values[name] = text;
          }
-         OptionMap forwarded;
-         for (const OptionSpec& spec : forwardedOptions()) forwarded[spec.name] = values[spec.name];
-         return forwarded;
+         return forwardedValues(values);
        }});
 }
 
