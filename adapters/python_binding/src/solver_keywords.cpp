@@ -90,11 +90,11 @@ std::vector<std::unique_ptr<MixedLCP>> makeSolvers(const std::vector<std::string
           fmt::format("no solver of {} takes option '{}'", fmt::join(names, ", "), option));
   }
   std::vector<std::unique_ptr<MixedLCP>> solvers;
-  for (const SolverEntry& entry : entries) {
+  for (size_t k = 0; k < names.size(); ++k) {
     py::dict own;
     for (const auto& [key, value] : keywords)
-      if (findSpec(entry.options, key.cast<std::string>()) != nullptr) own[key] = value;
-    solvers.push_back(makeSolver(entry.name, own));
+      if (findSpec(entries[k].options, key.cast<std::string>()) != nullptr) own[key] = value;
+    solvers.push_back(makeSolver(names[k], own));
   }
   return solvers;
 }

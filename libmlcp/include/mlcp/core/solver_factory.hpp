@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,8 +64,12 @@ SolverEntry solverEntry(
             Options::table().apply(values, options, key);
             return make(options);
           },
-          [](const MixedLCP& solver) {
-            return Options::table().read(dynamic_cast<const Solver&>(solver).options());
+          [key](const MixedLCP& solver) {
+            const auto* typed = dynamic_cast<const Solver*>(&solver);
+            if (typed == nullptr)
+              throw std::invalid_argument("the options of '" + key +
+                                          "' are read from a solver made as '" + key + "'");
+            return Options::table().read(typed->options());
           }};
 }
 
@@ -89,7 +94,8 @@ SolverEntry findSolver(std::string_view name);
 std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const OptionMap& options);
 
 /// The options of `solver`, made by makeSolver(name, ...), read back through its table.
-/// @throws std::invalid_argument for an unknown name.
+/// @throws std::invalid_argument for an unknown name, or a solver the entry did not make (an
+/// "islands:NAME" solver, whose options are those of the NAME solvers it makes per island).
 OptionMap solverOptionValues(std::string_view name, const MixedLCP& solver);
 
 /// Throws std::invalid_argument when an option of `settings` is in the table of none of
