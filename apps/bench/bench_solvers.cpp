@@ -40,13 +40,13 @@ std::vector<Contender> pivotingContenders() {
   list.push_back({"dantzig ODE mode", false, std::make_unique<DantzigSolver>(odeMode)});
   addPeer(list, "bullet-dantzig", {});
   addPeer(list, "dart-dantzig", {});
-  if (registered("newton")) list.push_back({"newton", false, makeSolver("newton", {})});
+  if (registered("newton")) list.push_back({"newton", false, makeSolver("newton")});
   BppOptions cold;
   cold.keepPartition = false;  // every timed solve cold, as the others
   list.push_back({"bpp", false, std::make_unique<BppSolver>(cold)});
-  if (registered("lemke")) list.push_back({"lemke", false, makeSolver("lemke", {})});
+  if (registered("lemke")) list.push_back({"lemke", false, makeSolver("lemke")});
   if (registered("siconos-lemke"))
-    list.push_back({"siconos-lemke", false, makeSolver("siconos-lemke", {})});
+    list.push_back({"siconos-lemke", false, makeSolver("siconos-lemke")});
   return list;
 }
 

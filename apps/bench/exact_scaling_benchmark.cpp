@@ -87,18 +87,12 @@ Case pile(int count) {
 void registerPolishVariants() {
   const auto variant = [](const std::string& name, mlcp::FirstStage stage, int checkInterval,
                           double ceiling) {
-    mlcp::registerSolver({name, "polish with another first stage or schedule",
-                          [stage, checkInterval, ceiling](const mlcp::SolverSettings& settings) {
-                            mlcp::PolishOptions options;
-                            options.firstStage = stage;
-                            options.partitionCheckInterval = checkInterval;
-                            options.stableCeiling = ceiling;
-                            if (settings.relativeTolerance)
-                              options.relativeTolerance = *settings.relativeTolerance;
-                            if (settings.maxSeconds) options.maxSeconds = *settings.maxSeconds;
-                            return std::unique_ptr<mlcp::MixedLCP>(
-                                std::make_unique<mlcp::PolishSolver>(options));
-                          }});
+    mlcp::PolishOptions preset;
+    preset.firstStage = stage;
+    preset.partitionCheckInterval = checkInterval;
+    preset.stableCeiling = ceiling;
+    mlcp::registerSolver(mlcp::solverEntry<mlcp::PolishSolver>(
+        name, "polish with another first stage or schedule", preset));
   };
   variant("polish/apgd", mlcp::FirstStage::Apgd, 0, 1e-2);
   variant("polish/nncg", mlcp::FirstStage::Nncg, 0, 1e-2);

@@ -86,6 +86,7 @@ std::vector<compare::ProblemSource> collectSources(const CompareArguments& args)
 compare::ProblemRunSettings runSettings(const CompareArguments& args) {
   compare::ProblemRunSettings run;
   run.solvers = splitList(args.solvers);
+  requireSettingsTaken(run.solvers, args.settings);
   for (const std::string& name : run.solvers) makeSolver(name, args.settings);
   run.settings = args.settings;
   if (!run.settings.maxSeconds) run.settings.maxSeconds = compare::kCompareBudgetSeconds;
@@ -245,6 +246,7 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
       ->check(CLI::PositiveNumber);
   addFormatOption(*cmd, args->format);
   addSolverSettingsOptions(*cmd, args->settings);
+  cmd->footer(solverOptionListing());
   cmd->get_option("--max-seconds")
       ->description(fmt::format("Time budget per solve in seconds (default {:g}; 0: none): a "
                                 "solve beyond it is time-limit, never solved",

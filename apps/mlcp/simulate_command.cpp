@@ -174,6 +174,7 @@ void printSummary(dynamics::Scene& scene,
 void simulate(const SimulateArguments& args, int& exitCode) {
   dynamics::Scene scene = dynamics::makeScene(args.scene.scene, args.scene.parameters);
   const double h = args.scene.dt > 0.0 ? args.scene.dt : scene.timeStep;
+  requireSettingsTaken({args.solver}, args.settings);
   const std::unique_ptr<MixedLCP> solver = makeSolver(args.solver, args.settings);
   dynamics::World& world = scene.world;
   world.setSolver(*solver);

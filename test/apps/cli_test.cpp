@@ -283,12 +283,18 @@ BOOST_AUTO_TEST_CASE(compare_keeps_its_options) {
   // --built-in with --skip-missing: the generated set plus a note for the missing folder.
   const Run r = run(fmt::format(
       "compare --built-in --skip-missing --solvers dantzig --max-iterations 50 --tol 1e-9 "
-      "--max-seconds 10 --omega 1.2 {} {}",
+      "--max-seconds 10 {} {}",
       path("absent"), path("set/small.blcp")));
   BOOST_TEST(r.exitCode == 0);
   BOOST_TEST(r.err.find("is absent, skipped") != std::string::npos);
   BOOST_TEST(r.out.find("random-n600-seed2") != std::string::npos);
   BOOST_TEST(r.out.find("summary over 11 problem(s)") != std::string::npos);
+  // an option none of the chosen solvers takes is an error, not ignored
+  const Run unused =
+      run(fmt::format("compare --solvers dantzig --omega 1.2 {}", path("set/small.blcp")));
+  BOOST_TEST(unused.exitCode != 0);
+  BOOST_TEST(unused.err.find("no solver of dantzig takes option 'relaxation'") !=
+             std::string::npos);
   const Run missing = run(fmt::format("compare {}", path("absent")));
   BOOST_TEST(missing.exitCode == 2);
   BOOST_TEST(missing.err.find("no such file or directory") != std::string::npos);

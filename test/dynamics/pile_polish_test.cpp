@@ -74,7 +74,7 @@ BOOST_AUTO_TEST_CASE(sparse_and_dense_body_space_give_the_same_answer) {
 
 BOOST_AUTO_TEST_CASE(polish_solves_a_pile_of_100_spheres_exactly) {
   const mlcp::Problem pile = stepProblem("pile", 100, 60);
-  std::unique_ptr<mlcp::MixedLCP> solver = mlcp::makeSolver("polish", {});
+  std::unique_ptr<mlcp::MixedLCP> solver = mlcp::makeSolver("polish");
   solver->setProblem(pile);
   const mlcp::SolveReport& report = solver->solve();
   BOOST_TEST_INFO(report.message);

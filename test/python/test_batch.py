@@ -69,7 +69,7 @@ def test_problems_as_objects_and_unreadable_files(tmp_path):
     assert len(frame) == 1 and "bad.blcp" in frame.attrs["notes"][0]
     with pytest.raises(ValueError, match="unknown solver 'nope'"):
         mlcp.batch.compare(problems, ["nope"])
-    with pytest.raises(TypeError, match="takes no keyword 'omega'"):
+    with pytest.raises(TypeError, match="takes no option 'omega'"):
         mlcp.batch.compare(problems, ["pgs"], omega=1.0)
 
 

@@ -48,16 +48,16 @@ def test_settings_reach_peers_and_options_are_checked_by_the_library():
         mlcp.Solver("pgs", relaxation=2.5)
     with pytest.raises(ValueError, match=r"maxIterations = 0"):
         mlcp.Solver("apgd", max_iterations=0)
-    with pytest.raises(TypeError, match=r"solver 'dantzig' takes no keyword 'relax'.*pivot_tolerance"):
+    with pytest.raises(TypeError, match=r"solver 'dantzig' takes no option 'relax'.*pivot_tolerance"):
         mlcp.Solver("dantzig", relax=1.0)
-    with pytest.raises(TypeError, match=r"keyword max_iterations takes int"):
+    with pytest.raises(TypeError, match=r"option 'max_iterations' takes int"):
         mlcp.Solver("pgs", max_iterations=2.5)
     with pytest.raises(ValueError, match=r"unknown solver 'nope'; known solvers: dantzig"):
         mlcp.Solver("nope")
     # A peer takes the settings every solver takes, and no struct field.
     if "bullet-pgs" in mlcp.solver_names():
         assert mlcp.Solver("bullet-pgs", max_iterations=5).name == "bullet-pgs"
-        with pytest.raises(TypeError, match="takes no keyword 'seed'"):
+        with pytest.raises(TypeError, match="takes no option 'seed'"):
             mlcp.Solver("bullet-pgs", seed=1)
 
 

@@ -7,13 +7,10 @@ namespace mlcp::adapters {
 namespace {
 
 SolverEntry bulletEntry(std::string name, std::string description, BulletMethod method) {
-  return {std::move(name), std::move(description),
-          [method](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-            BulletPeerOptions options;
-            if (settings.maxIterations) options.maxIterations = *settings.maxIterations;
-            if (settings.relativeTolerance) options.relativeTolerance = *settings.relativeTolerance;
-            return std::make_unique<BulletPeerSolver>(method, options);
-          }};
+  return solverEntry<BulletPeerSolver, BulletPeerOptions>(
+      std::move(name), std::move(description), {}, [method](const BulletPeerOptions& options) {
+        return std::make_unique<BulletPeerSolver>(method, options);
+      });
 }
 
 }  // namespace
@@ -29,6 +26,11 @@ void registerBulletSolvers() {
   registerSolver(bulletEntry("bullet-lemke",
                              "Bullet 3.24 btLemkeSolver (ignores findex: friction box [-mu, mu])",
                              BulletMethod::Lemke));
+}
+
+const OptionTable<BulletPeerOptions>& BulletPeerOptions::table() {
+  static const OptionTable<BulletPeerOptions> table(peerOptionFields<BulletPeerOptions>({}));
+  return table;
 }
 
 }  // namespace mlcp::adapters

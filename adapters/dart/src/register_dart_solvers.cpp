@@ -7,13 +7,10 @@ namespace mlcp::adapters {
 namespace {
 
 SolverEntry dartEntry(std::string name, std::string description, DartMethod method) {
-  return {std::move(name), std::move(description),
-          [method](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-            DartPeerOptions options;
-            if (settings.maxIterations) options.maxIterations = *settings.maxIterations;
-            if (settings.relativeTolerance) options.relativeTolerance = *settings.relativeTolerance;
-            return std::make_unique<DartPeerSolver>(method, options);
-          }};
+  return solverEntry<DartPeerSolver, DartPeerOptions>(
+      std::move(name), std::move(description), {}, [method](const DartPeerOptions& options) {
+        return std::make_unique<DartPeerSolver>(method, options);
+      });
 }
 
 }  // namespace
@@ -26,6 +23,11 @@ void registerDartSolvers() {
   registerSolver(dartEntry("dart-pgs",
                            "DART 6.12 PgsBoxedLcpSolver (stops on a 1e-3 relative change)",
                            DartMethod::Pgs));
+}
+
+const OptionTable<DartPeerOptions>& DartPeerOptions::table() {
+  static const OptionTable<DartPeerOptions> table(peerOptionFields<DartPeerOptions>({}));
+  return table;
 }
 
 }  // namespace mlcp::adapters

@@ -57,9 +57,8 @@ from mlcp import dynamics
 def solver_options(name: str) -> dict:
     """The keyword options solver `name` takes, with their defaults (dict keyword -> value).
 
-    The settings every solver takes (max_iterations, relative_tolerance, relaxation,
-    max_seconds, record_history) are accepted by all; this lists the values the solver holds.
-    Raises ValueError for an unknown name.
+    The keys are the solver's options table (the command line's flags, `mlcp compare --help`);
+    a keyword not among them is rejected. Raises ValueError for an unknown name.
     """
     return Solver(name).options
 

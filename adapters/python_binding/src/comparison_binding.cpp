@@ -113,8 +113,7 @@ py::list runProblem(py::handle source,
                     const std::string& label,
                     const py::kwargs& options) {
   if (repeat < 1) throw std::invalid_argument(fmt::format("repeat = {}: must be >= 1", repeat));
-  std::vector<std::unique_ptr<MixedLCP>> made;
-  for (const std::string& name : solvers) made.push_back(makeSolver(name, options));
+  const std::vector<std::unique_ptr<MixedLCP>> made = makeSolvers(solvers, options);
   ProblemFile file;
   std::string name = label;
   if (py::isinstance<Problem>(source)) {

@@ -11,7 +11,7 @@
 namespace mlcp::python {
 
 Solver::Solver(const std::string& name, const py::dict& options)
-    : m_solver(makeSolver(name, options)) {}
+    : m_name(name), m_solver(makeSolver(name, options)) {}
 
 SolveResult Solver::solve(const Problem* problem,
                           const std::optional<Eigen::VectorXd>& x0,

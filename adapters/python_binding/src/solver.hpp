@@ -33,6 +33,8 @@ class Solver {
   /// The solver; hold lock() while using it outside a Solver member.
   MixedLCP& get() { return *m_solver; }
   const MixedLCP& get() const { return *m_solver; }
+  /// The registered name it was made by.
+  const std::string& registeredName() const { return m_name; }
   /// Lock of the solver (taken with the GIL released).
   std::mutex& mutex() { return m_mutex; }
 
@@ -45,6 +47,7 @@ class Solver {
                     bool warmStart);
 
  private:
+  std::string m_name;
   std::unique_ptr<MixedLCP> m_solver;
   std::mutex m_mutex;
 };

@@ -230,10 +230,10 @@ void bindSolverClass(py::module_& m) {
           "capabilities", [](const Solver& s) { return s.get().capabilities(); },
           "mlcp.Capabilities")
       .def_property_readonly(
-          "options", [](const Solver& s) { return solverOptions(s.get()); },
+          "options", [](const Solver& s) { return solverOptions(s.registeredName(), s.get()); },
           "dict keyword -> value of the options in force")
       .def_property_readonly(
-          "keywords", [](const Solver& s) { return solverKeywords(s.get()); },
+          "keywords", [](const Solver& s) { return solverKeywords(s.registeredName()); },
           "the keyword options this solver takes")
       .def_property_readonly(
           "n", [](const Solver& s) { return s.get().size(); }, "rows of the problem set")

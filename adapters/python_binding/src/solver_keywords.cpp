@@ -1,216 +1,120 @@
 #include "solver_keywords.hpp"
 
 #include <mlcp/core/solver_factory.hpp>
-#include <mlcp/gradient/apgd_solver.hpp>
-#include <mlcp/pivoting/dantzig_solver.hpp>
-#include <mlcp/pivoting/lemke_solver.hpp>
-#include <mlcp/splitting/pgs_solver.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <set>
-#include <type_traits>
+#include <stdexcept>
 
 namespace mlcp::python {
 
 namespace {
 
-template <typename T>
-constexpr const char* pythonTypeName() {
-  if constexpr (std::is_same_v<T, bool>) return "bool";
-  if constexpr (std::is_integral_v<T>) return "int";
-  return "float";
+/// `value` as the text an OptionMap holds: true/false, a number's shortest exact text, a str
+/// as it is; a TypeError for any other type, in the library's words.
+std::string optionText(const OptionSpec& spec, py::handle value) {
+  if (py::isinstance<py::bool_>(value)) return formatOptionValue(value.cast<bool>());
+  if (py::isinstance<py::int_>(value)) return formatOptionValue(value.cast<long long>());
+  if (py::isinstance<py::float_>(value)) return formatOptionValue(value.cast<double>());
+  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  throw py::type_error(fmt::format("option '{}' takes {}, got {}", spec.name, toString(spec.kind),
+                                   py::repr(value).cast<std::string>()));
 }
 
-/// `value` as a T, or a TypeError naming the solver, the keyword and the type it takes.
-template <typename T>
-T castKeyword(py::handle value, std::string_view solver, std::string_view key) {
-  try {
-    return value.cast<T>();
-  } catch (const py::cast_error&) {
-    throw py::type_error(fmt::format("solver '{}': keyword {} takes {}, got {}", solver, key,
-                                     pythonTypeName<T>(), py::repr(value).cast<std::string>()));
-  }
-}
-
-/// One keyword of an options struct: how to set it from Python and read it back.
-template <typename Options>
-struct Field {
-  std::string name;
-  std::function<void(Options&, py::handle, std::string_view solver)> set;
-  std::function<py::object(const Options&)> get;
-};
-
-/// The keyword `name` for the member `member` of Options (or of a base of it).
-template <typename Options, typename Member>
-Field<Options> field(std::string name, Member member) {
-  using T = std::decay_t<decltype(std::declval<Options&>().*member)>;
-  const std::string key = name;
-  return {std::move(name),
-          [member, key](Options& o, py::handle value, std::string_view solver) {
-            if constexpr (std::is_same_v<T, std::optional<int>> ||
-                          std::is_same_v<T, std::optional<double>> ||
-                          std::is_same_v<T, std::optional<bool>>)
-              o.*member = castKeyword<typename T::value_type>(value, solver, key);
-            else
-              o.*member = castKeyword<T>(value, solver, key);
-          },
-          [member](const Options& o) { return py::cast(o.*member); }};
-}
-
-/// The settings every solver takes (mlcp::SolverSettings, as the command line's options).
-std::vector<Field<SolverSettings>> settingFields() {
-  return {field<SolverSettings>("max_iterations", &SolverSettings::maxIterations),
-          field<SolverSettings>("relative_tolerance", &SolverSettings::relativeTolerance),
-          field<SolverSettings>("relaxation", &SolverSettings::relaxation),
-          field<SolverSettings>("max_seconds", &SolverSettings::maxSeconds),
-          field<SolverSettings>("record_history", &SolverSettings::recordHistory)};
-}
-
-/// The fields of SolverOptions, for any options struct derived from it.
-template <typename Options>
-std::vector<Field<Options>> commonFields() {
-  return {field<Options>("max_iterations", &SolverOptions::maxIterations),
-          field<Options>("absolute_tolerance", &SolverOptions::absoluteTolerance),
-          field<Options>("relative_tolerance", &SolverOptions::relativeTolerance),
-          field<Options>("max_seconds", &SolverOptions::maxSeconds),
-          field<Options>("record_history", &SolverOptions::recordHistory)};
-}
-
-std::vector<Field<DantzigOptions>> fieldsOf(const DantzigOptions*) {
-  auto f = commonFields<DantzigOptions>();
-  f.push_back(field<DantzigOptions>("max_pivots", &DantzigOptions::maxPivots));
-  f.push_back(field<DantzigOptions>("pivot_tolerance", &DantzigOptions::pivotTolerance));
-  f.push_back(field<DantzigOptions>("symmetry_tolerance", &DantzigOptions::symmetryTolerance));
-  f.push_back(
-      field<DantzigOptions>("refresh_friction_bounds", &DantzigOptions::refreshFrictionBounds));
-  return f;
-}
-
-std::vector<Field<LemkeOptions>> fieldsOf(const LemkeOptions*) {
-  auto f = commonFields<LemkeOptions>();
-  f.push_back(field<LemkeOptions>("max_pivots", &LemkeOptions::maxPivots));
-  f.push_back(field<LemkeOptions>("pivot_tolerance", &LemkeOptions::pivotTolerance));
-  f.push_back(field<LemkeOptions>("refactor_interval", &LemkeOptions::refactorInterval));
-  f.push_back(field<LemkeOptions>("elimination_tolerance", &LemkeOptions::eliminationTolerance));
-  f.push_back(field<LemkeOptions>("max_rows", &LemkeOptions::maxRows));
-  return f;
-}
-
-std::vector<Field<PgsOptions>> fieldsOf(const PgsOptions*) {
-  auto f = commonFields<PgsOptions>();
-  f.push_back(field<PgsOptions>("relaxation", &PgsOptions::relaxation));
-  f.push_back(field<PgsOptions>("residual_interval", &PgsOptions::residualInterval));
-  f.push_back(field<PgsOptions>("delta_x_tolerance", &PgsOptions::deltaXTolerance));
-  f.push_back(field<PgsOptions>("randomize_order", &PgsOptions::randomizeOrder));
-  f.push_back(field<PgsOptions>("seed", &PgsOptions::seed));
-  return f;
-}
-
-std::vector<Field<ApgdOptions>> fieldsOf(const ApgdOptions*) {
-  auto f = commonFields<ApgdOptions>();
-  f.push_back(
-      field<ApgdOptions>("diagonal_preconditioning", &ApgdOptions::diagonalPreconditioning));
-  f.push_back(field<ApgdOptions>("adaptive_restart", &ApgdOptions::adaptiveRestart));
-  f.push_back(field<ApgdOptions>("backtrack_factor", &ApgdOptions::backtrackFactor));
-  f.push_back(field<ApgdOptions>("step_growth_factor", &ApgdOptions::stepGrowthFactor));
-  f.push_back(field<ApgdOptions>("max_backtracks", &ApgdOptions::maxBacktracks));
-  f.push_back(field<ApgdOptions>("delta_x_tolerance", &ApgdOptions::deltaXTolerance));
-  return f;
-}
-
-template <typename Options>
-std::vector<std::string> namesOf(const std::vector<Field<Options>>& fields) {
-  std::vector<std::string> names;
-  for (const Field<Options>& f : fields) names.push_back(f.name);
-  return names;
-}
-
-template <typename Options>
-const Field<Options>* find(const std::vector<Field<Options>>& fields, std::string_view name) {
-  for (const Field<Options>& f : fields)
-    if (f.name == name) return &f;
+const OptionSpec* findSpec(const std::vector<OptionSpec>& specs, std::string_view name) {
+  for (const OptionSpec& spec : specs)
+    if (spec.name == name) return &spec;
   return nullptr;
 }
 
-[[noreturn]] void unknownKeyword(const MixedLCP& solver, const std::string& key) {
-  throw py::type_error(fmt::format("solver '{}' takes no keyword '{}'; it takes: {}", solver.name(),
-                                   key, fmt::join(solverKeywords(solver), ", ")));
-}
-
-/// Applies `keywords` to the options of solver when it is a SolverType; false when it is not.
-template <typename SolverType>
-bool applyOptions(MixedLCP& solver, const py::dict& keywords) {
-  auto* typed = dynamic_cast<SolverType*>(&solver);
-  if (typed == nullptr) return false;
-  auto options = typed->options();
-  const auto fields = fieldsOf(&options);
-  for (const auto& [key, value] : keywords) {
-    const auto name = py::cast<std::string>(key);
-    const auto* f = find(fields, name);
-    if (f == nullptr) unknownKeyword(solver, name);
-    f->set(options, value, solver.name());
+/// `value` of the option `spec` as text, checked against its kind (TypeError otherwise).
+std::string checkedText(const OptionSpec& spec, py::handle value) {
+  std::string text = optionText(spec, value);
+  try {
+    requireKind(spec, text);
+  } catch (const std::invalid_argument& e) {
+    throw py::type_error(e.what());
   }
-  typed->setOptions(options);  // std::invalid_argument naming the violated constraint
-  return true;
+  return text;
 }
 
-template <typename SolverType>
-bool readOptions(const MixedLCP& solver, py::dict& out) {
-  const auto* typed = dynamic_cast<const SolverType*>(&solver);
-  if (typed == nullptr) return false;
-  const auto& options = typed->options();
-  for (const auto& f : fieldsOf(&options)) out[py::str(f.name)] = f.get(options);
-  return true;
-}
-
-/// The options of the library's own solvers into `out`; false for any other solver.
-bool readBuiltInOptions(const MixedLCP& solver, py::dict& out) {
-  return readOptions<DantzigSolver>(solver, out) || readOptions<LemkeSolver>(solver, out) ||
-         readOptions<PgsSolver>(solver, out) || readOptions<ApgdSolver>(solver, out);
+/// A value read back from a table, as the Python type of its kind (None when not set).
+py::object typedValue(const OptionSpec& spec, const std::string& text) {
+  if (text.empty()) return py::none();
+  switch (spec.kind) {
+    case OptionKind::Bool:
+      return py::bool_(parseOptionValue<bool>(spec.name, text));
+    case OptionKind::Int:
+      return py::int_(parseOptionValue<long long>(spec.name, text));
+    case OptionKind::Double:
+      return py::float_(parseOptionValue<double>(spec.name, text));
+    case OptionKind::Choice:
+      break;
+  }
+  return py::str(text);
 }
 
 }  // namespace
 
 std::unique_ptr<MixedLCP> makeSolver(const std::string& name, const py::dict& keywords) {
-  const auto settingsFields = settingFields();
-  SolverSettings settings;
-  py::dict rest;
+  const SolverEntry entry = findSolver(name);
+  OptionMap options;
   for (const auto& [key, value] : keywords) {
-    const std::string k = key.cast<std::string>();
-    if (const auto* f = find(settingsFields, k))
-      f->set(settings, value, name);
-    else
-      rest[key] = value;
+    const auto option = key.cast<std::string>();
+    const OptionSpec* spec = findSpec(entry.options, option);
+    if (spec == nullptr) {
+      try {
+        throwUnknownOption(name, option, entry.options);
+      } catch (const std::invalid_argument& e) {
+        throw py::type_error(e.what());
+      }
+    }
+    options[option] = checkedText(*spec, value);
   }
-  std::unique_ptr<MixedLCP> solver = mlcp::makeSolver(name, settings);
-  if (rest.empty()) return solver;
-  if (!applyOptions<DantzigSolver>(*solver, rest) && !applyOptions<LemkeSolver>(*solver, rest) &&
-      !applyOptions<PgsSolver>(*solver, rest) && !applyOptions<ApgdSolver>(*solver, rest))
-    unknownKeyword(*solver, rest.begin()->first.cast<std::string>());
-  return solver;
+  return mlcp::makeSolver(name, options);
 }
 
-py::dict solverOptions(const MixedLCP& solver) {
+std::vector<std::unique_ptr<MixedLCP>> makeSolvers(const std::vector<std::string>& names,
+                                                   const py::dict& keywords) {
+  std::vector<SolverEntry> entries;
+  for (const std::string& name : names) entries.push_back(findSolver(name));
+  for (const auto& [key, value] : keywords) {
+    const auto option = key.cast<std::string>();
+    const auto taker = std::find_if(entries.begin(), entries.end(), [&](const SolverEntry& e) {
+      return findSpec(e.options, option) != nullptr;
+    });
+    if (taker == entries.end())
+      throw py::type_error(
+          fmt::format("no solver of {} takes option '{}'", fmt::join(names, ", "), option));
+  }
+  std::vector<std::unique_ptr<MixedLCP>> solvers;
+  for (size_t k = 0; k < names.size(); ++k) {
+    py::dict own;
+    for (const auto& [key, value] : keywords)
+      if (findSpec(entries[k].options, key.cast<std::string>()) != nullptr) own[key] = value;
+    solvers.push_back(makeSolver(names[k], own));
+  }
+  return solvers;
+}
+
+py::dict solverOptions(const std::string& name, const MixedLCP& solver) {
+  const SolverEntry entry = findSolver(name);
+  const OptionMap values = entry.read(solver);
   py::dict out;
-  if (readBuiltInOptions(solver, out)) return out;
-  const SolverOptions& common = solver.commonOptions();
-  for (const auto& f : commonFields<SolverOptions>()) out[py::str(f.name)] = f.get(common);
+  for (const OptionSpec& spec : entry.options) {
+    const auto value = values.find(spec.name);
+    out[py::str(spec.name)] = typedValue(spec, value == values.end() ? "" : value->second);
+  }
   return out;
 }
 
-std::vector<std::string> solverKeywords(const MixedLCP& solver) {
-  std::set<std::string> names;
-  for (const std::string& n : namesOf(settingFields())) names.insert(n);
-  py::dict builtIn;
-  readBuiltInOptions(solver, builtIn);
-  for (const auto& [key, value] : builtIn) names.insert(key.cast<std::string>());
-  return {names.begin(), names.end()};
+std::vector<std::string> solverKeywords(const std::string& name) {
+  std::vector<std::string> names;
+  for (const OptionSpec& spec : findSolver(name).options) names.push_back(spec.name);
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 }  // namespace mlcp::python

@@ -7,13 +7,10 @@ namespace mlcp::adapters {
 namespace {
 
 SolverEntry siconosEntry(std::string name, std::string description, SiconosMethod method) {
-  return {std::move(name), std::move(description),
-          [method](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-            SiconosOptions options;
-            if (settings.maxIterations) options.maxIterations = *settings.maxIterations;
-            if (settings.relativeTolerance) options.relativeTolerance = *settings.relativeTolerance;
-            return std::make_unique<SiconosSolver>(method, options);
-          }};
+  return solverEntry<SiconosSolver, SiconosOptions>(
+      std::move(name), std::move(description), {}, [method](const SiconosOptions& options) {
+        return std::make_unique<SiconosSolver>(method, options);
+      });
 }
 
 }  // namespace
@@ -33,6 +30,11 @@ void registerSiconosSolvers() {
   registerSolver(siconosEntry("siconos-mlcp-lemke",
                               "Siconos 4.4 mlcp_lcp_lemke (nub equalities + LCP)",
                               SiconosMethod::MlcpLemke));
+}
+
+const OptionTable<SiconosOptions>& SiconosOptions::table() {
+  static const OptionTable<SiconosOptions> table(peerOptionFields<SiconosOptions>({}));
+  return table;
 }
 
 }  // namespace mlcp::adapters

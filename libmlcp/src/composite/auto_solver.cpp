@@ -29,7 +29,9 @@ AutoSolver::AutoSolver(const SolverSettings& settings)
     : m_settings(settings),
       m_chain(std::make_unique<detail::SolverChain>()),
       m_probe(std::make_unique<detail::StructureProbe>()) {
-  if (settings.relativeTolerance) m_defaults.relativeTolerance = *settings.relativeTolerance;
+  const OptionMap values = settings.toOptionMap();
+  if (const auto tolerance = values.find("relative_tolerance"); tolerance != values.end())
+    m_defaults.relativeTolerance = parseOptionValue<double>(tolerance->first, tolerance->second);
   // Room for every plan of choosePlan() and their reasons: a first solve allocates only the
   // stages it runs.
   constexpr size_t kStages = 6, kStageNames = 12, kReason = 256;

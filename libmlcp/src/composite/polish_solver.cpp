@@ -211,4 +211,25 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
       m_bpp.report().message, m_best);
 }
 
+const OptionTable<PolishOptions>& PolishOptions::table() {
+  static const OptionTable<PolishOptions> table(commonOptionFields<PolishOptions>(
+      {choice<PolishOptions>(
+           "first_stage", &PolishOptions::firstStage,
+           {{"pgs", FirstStage::Pgs}, {"apgd", FirstStage::Apgd}, {"nncg", FirstStage::Nncg}},
+           "First-order method that identifies the partition"),
+       option<PolishOptions>("identify_tolerance", &PolishOptions::identifyTolerance,
+                             "0 < identify_tolerance < 1",
+                             "Relative residual at which the first stage hands over"),
+       option<PolishOptions>("partition_check_interval", &PolishOptions::partitionCheckInterval,
+                             ">= 0 (0: no check)",
+                             "First-stage iterations between checks of a stable partition"),
+       option<PolishOptions>("stable_ceiling", &PolishOptions::stableCeiling,
+                             "identify_tolerance <= stable_ceiling < 1",
+                             "Relative residual above which a stable partition is not trusted"),
+       option<PolishOptions>("attempts", &PolishOptions::attempts, ">= 1", "PGS-then-bpp attempts"),
+       option<PolishOptions>("polish_rounds", &PolishOptions::polishRounds, ">= 1",
+                             "bpp rounds per attempt")}));
+  return table;
+}
+
 }  // namespace mlcp

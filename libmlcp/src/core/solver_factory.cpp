@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <mutex>
 #include <stdexcept>
 #include <utility>
@@ -25,162 +26,143 @@ namespace mlcp {
 
 namespace {
 
-template <typename Options>
-void applyCommon(const SolverSettings& settings, Options& options) {
-  if (settings.maxIterations) options.maxIterations = *settings.maxIterations;
-  if (settings.relativeTolerance) options.relativeTolerance = *settings.relativeTolerance;
-  if (settings.maxSeconds) options.maxSeconds = *settings.maxSeconds;
-  if (settings.recordHistory) options.recordHistory = *settings.recordHistory;
-}
-
-PgsOptions pgsOptions(const SolverSettings& settings) {
-  PgsOptions options;
-  applyCommon(settings, options);
-  if (settings.relaxation) options.relaxation = *settings.relaxation;
-  return options;
-}
-
 /// The pivoting solvers: Dantzig (three variants), Lemke and block principal pivoting.
 void addPivotingSolvers(std::vector<SolverEntry>& entries) {
-  entries.push_back({"dantzig", "Dantzig pivoting (ODE's method), friction bounds made consistent",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       DantzigOptions options;
-                       applyCommon(settings, options);
-                       return std::make_unique<DantzigSolver>(options);
-                     }});
-  entries.push_back({"dantzig-sparse",
-                     "Dantzig on sparse A whatever n: sparse L D L^T of the clamped block, "
-                     "CHOLMOD row add / delete",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       DantzigOptions options;
-                       applyCommon(settings, options);
-                       options.factorization = DantzigFactorization::Sparse;
-                       return std::make_unique<DantzigSolver>(options);
-                     }});
-  entries.push_back({"dantzig-ode",
-                     "ODE's dSolveLCP as the peers run it: Dantzig pivoting, one pass, friction "
-                     "bounds fixed from the first normals",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       DantzigOptions options;
-                       applyCommon(settings, options);
-                       options.refreshFrictionBounds = false;
-                       return std::make_unique<DantzigSolver>(options);
-                     }});
-  entries.push_back({"lemke",
-                     "Lexicographic Lemke pivoting: any A (non-symmetric too), exact friction",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       LemkeOptions options;
-                       applyCommon(settings, options);
-                       return std::make_unique<LemkeSolver>(options);
-                     }});
-  entries.push_back({"bpp",
-                     "Block principal pivoting in the low-rank form A = G G^T + C (r x r "
-                     "systems), exact friction; A given as factors or symmetric low-rank",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       BppOptions options;
-                       applyCommon(settings, options);
-                       return std::make_unique<BppSolver>(options);
-                     }});
-  entries.push_back({"polish",
-                     "PGS until the active set shows (relative residual 1e-4), then bpp from its "
-                     "partition, in body space for many bodies; exact friction",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       PolishOptions options;
-                       applyCommon(settings, options);
-                       return std::make_unique<PolishSolver>(options);
-                     }});
+  entries.push_back(solverEntry<DantzigSolver, DantzigOptions>(
+      "dantzig", "Dantzig pivoting (ODE's method), friction bounds made consistent"));
+  DantzigOptions sparse;
+  sparse.factorization = DantzigFactorization::Sparse;
+  entries.push_back(solverEntry<DantzigSolver>("dantzig-sparse",
+                                               "Dantzig on sparse A whatever n: sparse L D L^T of "
+                                               "the clamped block, CHOLMOD row add / delete",
+                                               sparse));
+  DantzigOptions ode;
+  ode.refreshFrictionBounds = false;
+  entries.push_back(solverEntry<DantzigSolver>("dantzig-ode",
+                                               "ODE's dSolveLCP as the peers run it: Dantzig "
+                                               "pivoting, one pass, friction bounds fixed from "
+                                               "the first normals",
+                                               ode));
+  entries.push_back(solverEntry<LemkeSolver, LemkeOptions>(
+      "lemke", "Lexicographic Lemke pivoting: any A (non-symmetric too), exact friction"));
+  entries.push_back(solverEntry<BppSolver, BppOptions>(
+      "bpp",
+      "Block principal pivoting in the low-rank form A = G G^T + C (r x r systems), exact "
+      "friction; A given as factors or symmetric low-rank"));
+  entries.push_back(solverEntry<PolishSolver, PolishOptions>(
+      "polish",
+      "PGS until the active set shows (relative residual 1e-4), then bpp from its partition, in "
+      "body space for many bodies; exact friction"));
 }
 
 /// The iterative solvers: PGS, APGD, Newton, NSGS, NNCG, PGS with subspace minimization, Jacobi.
 void addIterativeSolvers(std::vector<SolverEntry>& entries) {
-  entries.push_back({"pgs",
-                     "Projected Gauss-Seidel / SOR (ODE quickstep) on dense, sparse or J, M^-1",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       return std::make_unique<PgsSolver>(pgsOptions(settings));
-                     }});
-  entries.push_back({"apgd",
-                     "Accelerated projected gradient (Nesterov, Mazhar 2015), any form of A",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       ApgdOptions options;
-                       applyCommon(settings, options);
-                       return std::make_unique<ApgdSolver>(options);
-                     }});
-  entries.push_back({"newton",
-                     "Interior-point phase, then semismooth Newton on the min-map; exact friction, "
-                     "sparse LL^T / LU",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       NewtonOptions options;
-                       applyCommon(settings, options);
-                       return std::make_unique<NewtonSolver>(options);
-                     }});
-  entries.push_back(
-      {"newton-fb", "Semismooth Newton on Fischer-Burmeister for boxes (Billups 1995), line search",
-       [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-         NewtonOptions options;
-         applyCommon(settings, options);
-         options.reformulation = Reformulation::FischerBurmeister;
-         options.globalisation = NewtonGlobalisation::LineSearch;
-         return std::make_unique<NewtonSolver>(options);
-       }});
-  entries.push_back({"nsgs",
-                     "Block Gauss-Seidel per contact (NSGS, Jean & Moreau): each contact's normal "
-                     "and friction rows solved together exactly, any form of A",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       NsgsOptions options;
-                       applyCommon(settings, options);
-                       if (settings.relaxation) options.relaxation = *settings.relaxation;
-                       return std::make_unique<NsgsSolver>(options);
-                     }});
-  entries.push_back({"nncg",
-                     "Non-smooth non-linear conjugate gradient over PGS sweeps (Silcowitz 2010), "
-                     "any form of A",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       NncgOptions options;
-                       applyCommon(settings, options);
-                       if (settings.relaxation) options.relaxation = *settings.relaxation;
-                       return std::make_unique<NncgSolver>(options);
-                     }});
-  entries.push_back({"pgs-sm",
-                     "PGS subspace minimization (Silcowitz 2009): PGS sweeps, then conjugate "
-                     "gradients on the free rows; symmetric A (up to row scaling), any form",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       SubspaceMinimizationOptions options;
-                       applyCommon(settings, options);
-                       if (settings.relaxation) options.relaxation = *settings.relaxation;
-                       return std::make_unique<SubspaceMinimizationSolver>(options);
-                     }});
-  for (const bool blocks : {false, true}) {
-    entries.push_back({blocks ? "blocked-jacobi" : "jacobi",
-                       blocks ? "Blocked Jacobi per contact on threads, bitwise deterministic, "
-                                "any form of A"
-                              : "Projected Jacobi on threads, bitwise deterministic, any form of A",
-                       [blocks](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                         JacobiOptions options;
-                         applyCommon(settings, options);
-                         options.blocks = blocks;
-                         if (settings.relaxation) options.relaxation = *settings.relaxation;
-                         return std::make_unique<JacobiSolver>(options);
-                       }});
+  entries.push_back(solverEntry<PgsSolver, PgsOptions>(
+      "pgs", "Projected Gauss-Seidel / SOR (ODE quickstep) on dense, sparse or J, M^-1"));
+  entries.push_back(solverEntry<ApgdSolver, ApgdOptions>(
+      "apgd", "Accelerated projected gradient (Nesterov, Mazhar 2015), any form of A"));
+  entries.push_back(solverEntry<NewtonSolver, NewtonOptions>(
+      "newton",
+      "Interior-point phase, then semismooth Newton on the min-map; exact friction, sparse LL^T "
+      "/ LU"));
+  NewtonOptions fb;
+  fb.reformulation = Reformulation::FischerBurmeister;
+  fb.globalisation = NewtonGlobalisation::LineSearch;
+  entries.push_back(solverEntry<NewtonSolver>(
+      "newton-fb", "Semismooth Newton on Fischer-Burmeister for boxes (Billups 1995), line search",
+      fb));
+  entries.push_back(solverEntry<NsgsSolver, NsgsOptions>(
+      "nsgs",
+      "Block Gauss-Seidel per contact (NSGS, Jean & Moreau): each contact's normal and friction "
+      "rows solved together exactly, any form of A"));
+  entries.push_back(solverEntry<NncgSolver, NncgOptions>(
+      "nncg",
+      "Non-smooth non-linear conjugate gradient over PGS sweeps (Silcowitz 2010), any form of A"));
+  entries.push_back(solverEntry<SubspaceMinimizationSolver, SubspaceMinimizationOptions>(
+      "pgs-sm",
+      "PGS subspace minimization (Silcowitz 2009): PGS sweeps, then conjugate gradients on the "
+      "free rows; symmetric A (up to row scaling), any form"));
+  entries.push_back(solverEntry<JacobiSolver, JacobiOptions>(
+      "jacobi", "Projected Jacobi on threads, bitwise deterministic, any form of A"));
+  JacobiOptions blocks;
+  blocks.blocks = true;
+  entries.push_back(solverEntry<JacobiSolver>(
+      "blocked-jacobi",
+      "Blocked Jacobi per contact on threads, bitwise deterministic, any form of A", blocks));
+}
+
+/// The options a composite solver passes on to its stages (SolverSettings' fields), each stage
+/// taking those in its table; their defaults are the stages' own.
+std::vector<OptionSpec> forwardedOptions() {
+  std::vector<OptionSpec> specs;
+  for (OptionSpec spec : PgsOptions::table().specs()) {
+    if (spec.name != "max_iterations" && spec.name != "relative_tolerance" &&
+        spec.name != "relaxation" && spec.name != "max_seconds" && spec.name != "record_history")
+      continue;
+    spec.defaultValue.clear();
+    spec.doc += " (passed to the stages that take it)";
+    specs.push_back(std::move(spec));
   }
+  return specs;
+}
+
+/// `values` as the settings of a composite solver named `solver`, checked: every name is a
+/// forwarded option and every value one PGS (which takes them all) accepts.
+SolverSettings compositeSettings(std::string_view solver, const OptionMap& values) {
+  const std::vector<OptionSpec> specs = forwardedOptions();
+  for (const auto& [name, text] : values) {
+    const bool known = std::any_of(specs.begin(), specs.end(),
+                                   [&](const OptionSpec& spec) { return spec.name == name; });
+    if (!known) throwUnknownOption(solver, name, specs);
+  }
+  makeSolver("pgs", values);  // std::invalid_argument for a bad value, as "pgs" words it
+  SolverSettings settings;
+  settings.options = values;
+  return settings;
+}
+
+/// The forwarded options' values in `values`, "" for those not there.
+OptionMap forwardedValues(OptionMap values) {
+  OptionMap forwarded;
+  for (const OptionSpec& spec : forwardedOptions()) forwarded[spec.name] = values[spec.name];
+  return forwarded;
 }
 
 /// The solvers made of others: auto and fallback.
 void addCompositeSolvers(std::vector<SolverEntry>& entries) {
-  entries.push_back({"auto",
-                     "Chooses by the measured structure (symmetry, size, islands, diagonal) and "
-                     "says why; the chosen chain ends in the best answer",
-                     [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
-                       return std::make_unique<AutoSolver>(settings);
-                     }});
+  entries.push_back(
+      {"auto",
+       "Chooses by the measured structure (symmetry, size, islands, diagonal) and says why; the "
+       "chosen chain ends in the best answer",
+       forwardedOptions(),
+       [](const OptionMap& values) -> std::unique_ptr<MixedLCP> {
+         return std::make_unique<AutoSolver>(compositeSettings("auto", values));
+       },
+       [](const MixedLCP& solver) {
+         return forwardedValues(dynamic_cast<const AutoSolver&>(solver).settings().toOptionMap());
+       }});
   entries.push_back(
       {"fallback",
        "Dantzig, then Newton, Lemke, APGD and PGS: the first that converges, else the best "
        "answer of any",
-       [](const SolverSettings& settings) -> std::unique_ptr<MixedLCP> {
+       forwardedOptions(),
+       [](const OptionMap& values) -> std::unique_ptr<MixedLCP> {
+         const SolverSettings settings = compositeSettings("fallback", values);
          std::vector<std::unique_ptr<MixedLCP>> stages;
          for (const std::string_view stage : fallbackStageNames())
            stages.push_back(makeSolver(stage, settings));
          return std::make_unique<FallbackSolver>(std::move(stages));
+       },
+       [](const MixedLCP& solver) {
+         // each forwarded option as the first stage that takes it holds it
+         const auto& fallback = dynamic_cast<const FallbackSolver&>(solver);
+         OptionMap values;
+         for (int k = fallback.stageCount() - 1; k >= 0; --k) {
+           const std::string_view stage = fallbackStageNames()[static_cast<size_t>(k)];
+           for (auto& [name, text] : solverOptionValues(stage, fallback.stage(k)))
+             values[name] = text;
+         }
+         return forwardedValues(values);
        }});
 }
 
@@ -237,28 +219,87 @@ std::vector<std::string> solverNames() {
   return names;
 }
 
-std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const SolverSettings& settings) {
+OptionMap SolverSettings::toOptionMap() const {
+  OptionMap values = options;
+  if (maxIterations)
+    values["max_iterations"] = formatOptionValue(static_cast<long long>(*maxIterations));
+  if (relativeTolerance) values["relative_tolerance"] = formatOptionValue(*relativeTolerance);
+  if (relaxation) values["relaxation"] = formatOptionValue(*relaxation);
+  if (maxSeconds) values["max_seconds"] = formatOptionValue(*maxSeconds);
+  if (recordHistory) values["record_history"] = formatOptionValue(*recordHistory);
+  return values;
+}
+
+void SolverSettings::set(const std::string& name, const std::string& text) {
+  if (name == "max_iterations")
+    maxIterations = parseOptionValue<int>(name, text);
+  else if (name == "relative_tolerance")
+    relativeTolerance = parseOptionValue<double>(name, text);
+  else if (name == "relaxation")
+    relaxation = parseOptionValue<double>(name, text);
+  else if (name == "max_seconds")
+    maxSeconds = parseOptionValue<double>(name, text);
+  else if (name == "record_history")
+    recordHistory = parseOptionValue<bool>(name, text);
+  else
+    options[name] = text;
+}
+
+SolverEntry findSolver(std::string_view name) {
   constexpr std::string_view kIslands = "islands:";
-  if (name.substr(0, kIslands.size()) == kIslands) {
-    const std::string inner(name.substr(kIslands.size()));
-    makeSolver(inner, settings);  // an unknown inner name throws here, naming the known ones
-    return std::make_unique<IslandSolver>(
-        [inner, settings] { return makeSolver(inner, settings); });
-  }
+  if (name.substr(0, kIslands.size()) == kIslands) name.remove_prefix(kIslands.size());
   for (const auto& [alias, target] : kAliases)
     if (name == alias) name = target;
   {
     Registry& r = registry();
-    std::unique_lock lock(r.mutex);
-    for (const SolverEntry& entry : r.entries) {
-      if (entry.name != name) continue;
-      const SolverMaker make = entry.make;  // a copy: the entry may be replaced
-      lock.unlock();
-      return make(settings);
-    }
+    std::lock_guard lock(r.mutex);
+    for (const SolverEntry& entry : r.entries)
+      if (entry.name == name) return entry;  // a copy: the entry may be replaced
   }
   throw std::invalid_argument(
       fmt::format("unknown solver '{}'; known solvers: {}", name, fmt::join(solverNames(), ", ")));
+}
+
+std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const OptionMap& options) {
+  constexpr std::string_view kIslands = "islands:";
+  if (name.substr(0, kIslands.size()) == kIslands) {
+    const std::string inner(name.substr(kIslands.size()));
+    makeSolver(inner, options);  // an unknown name or option throws here
+    return std::make_unique<IslandSolver>([inner, options] { return makeSolver(inner, options); });
+  }
+  return findSolver(name).make(options);
+}
+
+OptionMap solverOptionValues(std::string_view name, const MixedLCP& solver) {
+  return findSolver(name).read(solver);
+}
+
+namespace {
+
+bool takes(const SolverEntry& entry, std::string_view option) {
+  return std::any_of(entry.options.begin(), entry.options.end(),
+                     [&](const OptionSpec& spec) { return spec.name == option; });
+}
+
+}  // namespace
+
+void requireSettingsTaken(const std::vector<std::string>& solvers, const SolverSettings& settings) {
+  std::vector<SolverEntry> entries;
+  for (const std::string& name : solvers) entries.push_back(findSolver(name));
+  for (const auto& [option, text] : settings.toOptionMap()) {
+    if (std::none_of(entries.begin(), entries.end(),
+                     [&](const SolverEntry& entry) { return takes(entry, option); }))
+      throw std::invalid_argument(
+          fmt::format("no solver of {} takes option '{}'", fmt::join(solvers, ", "), option));
+  }
+}
+
+std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const SolverSettings& settings) {
+  const SolverEntry entry = findSolver(name);
+  OptionMap taken;
+  for (const auto& [option, text] : settings.toOptionMap())
+    if (takes(entry, option)) taken[option] = text;
+  return makeSolver(name, taken);
 }
 
 }  // namespace mlcp

@@ -387,4 +387,22 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
                      m_options.maxIterations, bestResidual.scaled, m_options.relativeTolerance);
 }
 
+const OptionTable<ApgdOptions>& ApgdOptions::table() {
+  static const OptionTable<ApgdOptions> table(commonOptionFields<ApgdOptions>(
+      {option<ApgdOptions>("diagonal_preconditioning", &ApgdOptions::diagonalPreconditioning, "",
+                           "Scale the steps by the diagonal of A"),
+       option<ApgdOptions>("adaptive_restart", &ApgdOptions::adaptiveRestart, "",
+                           "Restart the momentum when the objective grows (O'Donoghue & Candes)"),
+       option<ApgdOptions>("backtrack_factor", &ApgdOptions::backtrackFactor, "> 1",
+                           "Growth of the Lipschitz estimate per backtrack"),
+       option<ApgdOptions>("step_growth_factor", &ApgdOptions::stepGrowthFactor,
+                           "0 < step_growth_factor <= 1",
+                           "Shrink of the Lipschitz estimate after a step"),
+       option<ApgdOptions>("max_backtracks", &ApgdOptions::maxBacktracks, ">= 1",
+                           "Backtracks per step"),
+       option<ApgdOptions>("delta_x_tolerance", &ApgdOptions::deltaXTolerance, ">= 0 (0: off)",
+                           "Also stop when a step changes x by at most this, relative")}));
+  return table;
+}
+
 }  // namespace mlcp

@@ -147,4 +147,17 @@ void NncgSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
   m_rows->visit(problem, matrixVersion(), [&](auto& rows) { run(rows, problem, x, report); });
 }
 
+const OptionTable<NncgOptions>& NncgOptions::table() {
+  static const OptionTable<NncgOptions> table(commonOptionFields<NncgOptions>(
+      {option<NncgOptions>("relaxation", &NncgOptions::relaxation, "0 < relaxation < 2",
+                           "SOR factor omega of the PGS sweeps"),
+       option<NncgOptions>("symmetric_sweeps", &NncgOptions::symmetricSweeps, "",
+                           "Forward then backward sweeps (symmetric Gauss-Seidel)"),
+       option<NncgOptions>("restart_threshold", &NncgOptions::restartThreshold, "> 0",
+                           "Restart the conjugate directions when beta exceeds this"),
+       option<NncgOptions>("residual_interval", &NncgOptions::residualInterval, ">= 1",
+                           "Test the residual every this many iterations")}));
+  return table;
+}
+
 }  // namespace mlcp

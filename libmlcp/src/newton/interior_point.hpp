@@ -4,7 +4,7 @@
 #include "newton/newton_system.hpp"
 
 #include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/newton/newton_solver.hpp>
+#include <mlcp/newton/newton_options.hpp>
 
 #include <Eigen/Core>
 

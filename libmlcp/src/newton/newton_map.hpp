@@ -1,7 +1,7 @@
 #pragma once
 
 #include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/newton/newton_solver.hpp>
+#include <mlcp/newton/newton_options.hpp>
 
 #include <Eigen/Core>
 

@@ -441,4 +441,41 @@ void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   }
 }
 
+const OptionTable<NewtonOptions>& NewtonOptions::table() {
+  static const OptionTable<NewtonOptions> table(commonOptionFields<NewtonOptions>(
+      {choice<NewtonOptions>("reformulation", &NewtonOptions::reformulation,
+                             {{"min-map", Reformulation::MinMap},
+                              {"fischer-burmeister", Reformulation::FischerBurmeister}},
+                             "The equation solved"),
+       choice<NewtonOptions>("globalisation", &NewtonOptions::globalisation,
+                             {{"interior-point", NewtonGlobalisation::InteriorPoint},
+                              {"line-search", NewtonGlobalisation::LineSearch}},
+                             "How the steps reach a solution"),
+       option<NewtonOptions>("crossover_below", &NewtonOptions::crossoverBelow, "> 0",
+                             "Interior point: scaled residual below which crossovers are tried"),
+       option<NewtonOptions>("crossover_steps", &NewtonOptions::crossoverSteps, ">= 1",
+                             "Interior point: Newton steps per crossover"),
+       choice<NewtonOptions>("linear_solver", &NewtonOptions::linearSolver,
+                             {{"automatic", NewtonLinearSolver::Automatic},
+                              {"dense", NewtonLinearSolver::Dense},
+                              {"sparse", NewtonLinearSolver::Sparse}},
+                             "Linear algebra of the Newton systems"),
+       option<NewtonOptions>("dense_system_rows", &NewtonOptions::denseRows, ">= 0",
+                             "Automatic: dense Newton systems up to this many rows"),
+       option<NewtonOptions>("regularization", &NewtonOptions::regularization, ">= 0",
+                             "Levenberg-Marquardt term relative to the residual"),
+       option<NewtonOptions>("proximal_weight", &NewtonOptions::proximalWeight, ">= 0",
+                             "Line search: initial proximal weight"),
+       option<NewtonOptions>("minimum_regularization", &NewtonOptions::minimumRegularization,
+                             "0 < minimum_regularization <= 1",
+                             "Smallest Levenberg-Marquardt term"),
+       option<NewtonOptions>("armijo", &NewtonOptions::armijo, "0 < armijo < 0.5",
+                             "Line search: sufficient-decrease constant"),
+       option<NewtonOptions>("memory", &NewtonOptions::memory, ">= 1",
+                             "Line search: non-monotone memory (1: monotone)"),
+       option<NewtonOptions>("max_backtracks", &NewtonOptions::maxBacktracks, ">= 1",
+                             "Line search: step halvings per search")}));
+  return table;
+}
+
 }  // namespace mlcp

@@ -7,7 +7,7 @@
 #include "newton/newton_map.hpp"
 
 #include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/newton/newton_solver.hpp>
+#include <mlcp/newton/newton_options.hpp>
 
 #include <Eigen/Cholesky>
 #include <Eigen/Core>

@@ -473,4 +473,25 @@ void BppSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRep
   finish(problem, map, x, report);
 }
 
+const OptionTable<BppOptions>& BppOptions::table() {
+  static const OptionTable<BppOptions> table(commonOptionFields<BppOptions>(
+      {option<BppOptions>("non_improving_rounds", &BppOptions::nonImprovingRounds, ">= 0",
+                          "Rounds without progress before single-row pivoting"),
+       option<BppOptions>("pivot_budget_per_row", &BppOptions::pivotBudgetPerRow, ">= 1",
+                          "Pivoting rounds per row"),
+       option<BppOptions>("proximal", &BppOptions::proximal, "0 <= proximal < 1",
+                          "Proximal weight of the outer iterations (0: off)"),
+       option<BppOptions>("refinement_steps", &BppOptions::refinementSteps, ">= 0",
+                          "Iterative-refinement solves per round"),
+       option<BppOptions>("max_proximal_iterations", &BppOptions::maxProximalIterations, ">= 1",
+                          "Proximal outer iterations"),
+       option<BppOptions>("keep_partition", &BppOptions::keepPartition, "",
+                          "Start from the last solve's partition (warm start)"),
+       option<BppOptions>("abandon_growth", &BppOptions::abandonGrowth, "0 or > 1 (0: off)",
+                          "Give up when the residual grows by this factor"),
+       option<BppOptions>("sparse_above_rank", &BppOptions::sparseAboveRank, ">= 0",
+                          "Sparse r x r systems above this rank")}));
+  return table;
+}
+
 }  // namespace mlcp

@@ -417,4 +417,30 @@ void DantzigSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solv
     reportResult(problem, res, rounds, report);
 }
 
+const OptionTable<DantzigOptions>& DantzigOptions::table() {
+  static const OptionTable<DantzigOptions> table(commonOptionFields<DantzigOptions>(
+      {option<DantzigOptions>("max_pivots", &DantzigOptions::maxPivots, ">= 0 (0: automatic)",
+                              "Pivots per solve"),
+       option<DantzigOptions>("pivot_tolerance", &DantzigOptions::pivotTolerance,
+                              "0 <= pivot_tolerance < 1", "Smallest pivot, relative"),
+       option<DantzigOptions>("symmetry_tolerance", &DantzigOptions::symmetryTolerance, ">= 0",
+                              "Largest relative asymmetry of A accepted"),
+       option<DantzigOptions>("refresh_friction_bounds", &DantzigOptions::refreshFrictionBounds, "",
+                              "Repeat the pivoting with the friction bounds of the last normals"),
+       choice<DantzigOptions>("factorization", &DantzigOptions::factorization,
+                              {{"automatic", DantzigFactorization::Automatic},
+                               {"dense", DantzigFactorization::Dense},
+                               {"sparse", DantzigFactorization::Sparse}},
+                              "Dense or sparse L D L^T of the clamped block"),
+       option<DantzigOptions>("sparse_min_rows", &DantzigOptions::sparseMinRows, ">= 0",
+                              "Automatic: sparse from this many rows"),
+       option<DantzigOptions>("sparse_max_density", &DantzigOptions::sparseMaxDensity,
+                              "0 <= sparse_max_density <= 1",
+                              "Automatic: sparse up to this density of A"),
+       option<DantzigOptions>("sparse_max_fill", &DantzigOptions::sparseMaxFill,
+                              "0 <= sparse_max_fill <= 1",
+                              "Automatic: sparse up to this fill of the factor")}));
+  return table;
+}
+
 }  // namespace mlcp

@@ -161,4 +161,20 @@ void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveR
   }
 }
 
+const OptionTable<LemkeOptions>& LemkeOptions::table() {
+  static const OptionTable<LemkeOptions> table(commonOptionFields<LemkeOptions>(
+      {option<LemkeOptions>("max_pivots", &LemkeOptions::maxPivots, ">= 0 (0: automatic)",
+                            "Pivots per solve"),
+       option<LemkeOptions>("pivot_tolerance", &LemkeOptions::pivotTolerance,
+                            "0 <= pivot_tolerance < 1", "Smallest pivot, relative"),
+       option<LemkeOptions>("refactor_interval", &LemkeOptions::refactorInterval, ">= 0 (0: N)",
+                            "Refactor the basis every this many pivots"),
+       option<LemkeOptions>("elimination_tolerance", &LemkeOptions::eliminationTolerance,
+                            "0 <= elimination_tolerance < 1",
+                            "Drop tolerance of the basis updates"),
+       option<LemkeOptions>("max_rows", &LemkeOptions::maxRows, ">= 0",
+                            "Largest LCP size accepted")}));
+  return table;
+}
+
 }  // namespace mlcp

@@ -284,4 +284,15 @@ void JacobiSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   }
 }
 
+const OptionTable<JacobiOptions>& JacobiOptions::table() {
+  static const OptionTable<JacobiOptions> table(commonOptionFields<JacobiOptions>(
+      {option<JacobiOptions>("relaxation", &JacobiOptions::relaxation,
+                             "0 <= relaxation <= 1 (0: automatic)", "Damping of the Jacobi update"),
+       option<JacobiOptions>("blocks", &JacobiOptions::blocks, "",
+                             "Update each contact as a block (blocked Jacobi)"),
+       option<JacobiOptions>("threads", &JacobiOptions::threads, ">= 0 (0: all cores)",
+                             "Worker threads")}));
+  return table;
+}
+
 }  // namespace mlcp

@@ -166,4 +166,13 @@ void NsgsSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
   m_rows->visit(problem, matrixVersion(), [&](auto& rows) { run(rows, problem, x, report); });
 }
 
+const OptionTable<NsgsOptions>& NsgsOptions::table() {
+  static const OptionTable<NsgsOptions> table(commonOptionFields<NsgsOptions>(
+      {option<NsgsOptions>("relaxation", &NsgsOptions::relaxation, "0 < relaxation < 2",
+                           "Over-relaxation of each contact block update"),
+       option<NsgsOptions>("residual_interval", &NsgsOptions::residualInterval, ">= 1",
+                           "Test the residual every this many sweeps")}));
+  return table;
+}
+
 }  // namespace mlcp

@@ -1,7 +1,7 @@
 #pragma once
 
 #include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/splitting/pgs_solver.hpp>
+#include <mlcp/splitting/pgs_options.hpp>
 
 #include <Eigen/Core>
 

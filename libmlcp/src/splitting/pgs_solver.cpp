@@ -64,4 +64,18 @@ void PgsSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRep
   });
 }
 
+const OptionTable<PgsOptions>& PgsOptions::table() {
+  static const OptionTable<PgsOptions> table(commonOptionFields<PgsOptions>(
+      {option<PgsOptions>("relaxation", &PgsOptions::relaxation, "0 < relaxation < 2",
+                          "SOR factor omega (1: plain Gauss-Seidel)"),
+       option<PgsOptions>("residual_interval", &PgsOptions::residualInterval, ">= 1",
+                          "Test the residual every this many sweeps"),
+       option<PgsOptions>("delta_x_tolerance", &PgsOptions::deltaXTolerance, ">= 0 (0: off)",
+                          "Also stop when a sweep changes x by at most this, relative"),
+       option<PgsOptions>("randomize_order", &PgsOptions::randomizeOrder, "",
+                          "Shuffle the rows before every sweep (fixed seed)"),
+       option<PgsOptions>("seed", &PgsOptions::seed, "", "Seed of the row shuffle")}));
+  return table;
+}
+
 }  // namespace mlcp

@@ -240,4 +240,22 @@ void SubspaceMinimizationSolver::doSolve(const ProblemView& problem,
   m_rows->visit(problem, matrixVersion(), [&](auto& rows) { run(rows, problem, x, report); });
 }
 
+const OptionTable<SubspaceMinimizationOptions>& SubspaceMinimizationOptions::table() {
+  static const OptionTable<SubspaceMinimizationOptions> table(
+      commonOptionFields<SubspaceMinimizationOptions>(
+          {option<SubspaceMinimizationOptions>("pgs_sweeps",
+                                               &SubspaceMinimizationOptions::pgsSweeps, ">= 1",
+                                               "PGS sweeps before each subspace minimization"),
+           option<SubspaceMinimizationOptions>(
+               "relaxation", &SubspaceMinimizationOptions::relaxation, "0 < relaxation < 2",
+               "SOR factor omega of the PGS sweeps"),
+           option<SubspaceMinimizationOptions>(
+               "subspace_products", &SubspaceMinimizationOptions::subspaceProducts, ">= 2",
+               "Products with A per conjugate-gradient phase"),
+           option<SubspaceMinimizationOptions>(
+               "subspace_tolerance", &SubspaceMinimizationOptions::subspaceTolerance,
+               "0 < subspace_tolerance < 1", "Relative tolerance of the conjugate gradients")}));
+  return table;
+}
+
 }  // namespace mlcp

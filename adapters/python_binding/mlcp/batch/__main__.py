@@ -39,14 +39,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", metavar="OUT.png", help="draw the performance profile")
     p.add_argument("--max-iterations", type=int, help="iteration limit of every solver")
     p.add_argument("--tol", type=float, help="relative_tolerance of every solver")
-    p.add_argument("--omega", type=float, help="relaxation of PGS")
+    p.add_argument("--relaxation", "--omega", type=float,
+                   help="relaxation of the PGS family (--omega: deprecated alias)")
     p.add_argument("--max-seconds", type=float, help="time limit per solve (s)")
     return p
 
 
 def _options(args: argparse.Namespace) -> dict:
     pairs = {"max_iterations": args.max_iterations, "relative_tolerance": args.tol,
-             "relaxation": args.omega, "max_seconds": args.max_seconds}
+             "relaxation": args.relaxation, "max_seconds": args.max_seconds}
     return {key: value for key, value in pairs.items() if value is not None}
 
 

@@ -75,6 +75,8 @@ class AutoSolver final : public MixedLCP {
   explicit AutoSolver(const SolverSettings& settings = {});
   ~AutoSolver() override;
 
+  /// The settings passed to the stages.
+  const SolverSettings& settings() const { return m_settings; }
   /// The plan of the last solve (empty before).
   const SolverPlan& plan() const { return m_plan; }
   /// The stage whose answer the last solve returned ("" when none).

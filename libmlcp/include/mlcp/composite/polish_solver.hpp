@@ -1,6 +1,7 @@
 #pragma once
 
 #include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/core/option_table.hpp>
 #include <mlcp/pivoting/bpp_solver.hpp>
 
 #include <cstdint>
@@ -47,6 +48,9 @@ struct PolishOptions : SolverOptions {
 
   /// True when usable; otherwise *why names the violated constraint.
   bool isValid(std::string* why) const;
+  /// The options table (docs/design.md, "Adding a solver"): name, kind, default, range and
+  /// doc of each option, as the CLI flags and Python keywords take them.
+  static const OptionTable<PolishOptions>& table();
 };
 
 /// What the last PolishSolver::solve() did beyond the common report.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/core/option_table.hpp>
 
 #include <Eigen/Core>
 
@@ -40,6 +41,9 @@ struct ApgdOptions : SolverOptions {
 
   /// True when usable; otherwise *why names the violated constraint (Ceres style).
   bool isValid(std::string* why) const;
+  /// The options table (docs/design.md, "Adding a solver"): name, kind, default, range and
+  /// doc of each option, as the CLI flags and Python keywords take them.
+  static const OptionTable<ApgdOptions>& table();
 };
 
 /// What the last ApgdSolver::solve() did beyond the common report.

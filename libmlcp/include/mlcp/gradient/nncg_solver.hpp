@@ -1,6 +1,7 @@
 #pragma once
 
 #include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/core/option_table.hpp>
 
 #include <Eigen/Core>
 
@@ -38,6 +39,9 @@ struct NncgOptions : SolverOptions {
 
   /// True when usable; otherwise *why names the violated constraint (Ceres style).
   bool isValid(std::string* why) const;
+  /// The options table (docs/design.md, "Adding a solver"): name, kind, default, range and
+  /// doc of each option, as the CLI flags and Python keywords take them.
+  static const OptionTable<NncgOptions>& table();
 };
 
 /// What the last NncgSolver::solve() did beyond the common report.

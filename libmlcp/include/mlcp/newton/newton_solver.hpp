@@ -1,6 +1,7 @@
 #pragma once
 
 #include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/newton/newton_options.hpp>
 
 #include <cstdint>
 #include <memory>
@@ -18,108 +19,6 @@ struct NewtonWorkspace;
 struct MapValue;
 struct JacobianRows;
 }  // namespace detail
-
-/// The equation Phi(x) = 0 whose root NewtonSolver seeks (docs/newton.md, "Reformulations").
-enum class Reformulation {
-  /// Phi_i = x_i - mid(l_i, x_i - w_i / d_i, u_i): the spec's scaled natural map itself, so
-  /// Phi = 0 is the solution and ||Phi||_inf / X is the scaled residual.
-  MinMap,
-  /// The Fischer-Burmeister function for boxes [Billups 1995, eq. (4)]: its merit function
-  /// 1/2 ||Phi||^2 is continuously differentiable, which suits the line search; slower near
-  /// degenerate rows.
-  FischerBurmeister,
-};
-
-/// "min-map" or "fischer-burmeister".
-std::string_view toString(Reformulation reformulation);
-
-/// How NewtonSolver solves its linear systems.
-enum class NewtonLinearSolver {
-  /// Dense for small or dense problems, sparse otherwise (NewtonOptions::denseRows).
-  Automatic,
-  /// Eigen's dense LL^T (symmetric systems) or partial-pivoting LU.
-  Dense,
-  /// SuiteSparse: CHOLMOD's LL^T / LDL^T (symmetric systems), KLU's LU (the others).
-  Sparse,
-};
-
-/// How NewtonSolver reaches the neighbourhood where its semismooth Newton steps converge
-/// (docs/newton.md, "Globalisation").
-enum class NewtonGlobalisation {
-  /// A primal-dual interior-point phase on the constraints (Mehrotra's predictor-corrector),
-  /// with semismooth Newton steps tried from its iterates once the scaled residual is below
-  /// NewtonOptions::crossoverBelow (the crossover). The default ("newton").
-  InteriorPoint,
-  /// Semismooth Newton steps from the start, with a (non-monotone) Armijo line search on
-  /// theta = 1/2 ||Phi||^2, Levenberg-Marquardt term and proximal centers ("newton-fb").
-  LineSearch,
-};
-
-/// "interior-point" or "line-search".
-std::string_view toString(NewtonGlobalisation globalisation);
-
-/// Options of NewtonSolver. SolverOptions::maxIterations counts interior-point and Newton steps.
-struct NewtonOptions : SolverOptions {
-  NewtonOptions() {
-    maxIterations = 100;
-    relativeTolerance = 1e-10;
-  }
-  /// The equation solved (MinMap is the default, "newton"; "newton-fb" is FischerBurmeister).
-  Reformulation reformulation = Reformulation::MinMap;
-  /// How the steps get near a solution (InteriorPoint for "newton", LineSearch for
-  /// "newton-fb").
-  NewtonGlobalisation globalisation = NewtonGlobalisation::InteriorPoint;
-  /// InteriorPoint: scaled residual (> 0) below which every interior-point iterate is tried as the
-  /// start of semismooth Newton steps.
-  double crossoverBelow = 1e-3;
-  /// InteriorPoint: semismooth Newton steps (>= 1) a crossover may take to meet the tolerance; it
-  /// is abandoned earlier when the residual grows 1e4-fold, and the interior-point phase goes on.
-  int crossoverSteps = 5;
-  /// Linear algebra of the Newton systems.
-  NewtonLinearSolver linearSolver = NewtonLinearSolver::Automatic;
-  /// Automatic uses the dense path up to this many rows (>= 0).
-  int denseRows = 64;
-  /// Levenberg-Marquardt (proximal) term mu added to the Jacobi-scaled free rows: mu = clamp(
-  /// regularization * scaled residual, minimumRegularization, 1) [Fan & Yuan 2005] on the
-  /// interior-point and line-search steps (a crossover's steps take minimumRegularization). It
-  /// keeps the systems of a singular A (CFM 0, redundant contacts, closed loops) solvable and
-  /// vanishes as the residual does, so convergence stays fast.
-  double regularization = 1e-2;
-  /// LineSearch: initial weight rho (>= 0) of the proximal term of the first problems, relative
-  /// to the row scales: far from a solution the steps solve (A + rho D) x - (b + rho D xc)
-  /// instead, xc the last center [Rockafellar 1976]; rho falls as those problems get easy
-  /// (docs/newton.md).
-  double proximalWeight = 1.0;
-  /// Smallest mu (> 0): the systems stay positive definite in rounding.
-  double minimumRegularization = 1e-12;
-  /// LineSearch: Armijo's sufficient-decrease constant sigma of the line search on theta =
-  /// 1/2 ||Phi||^2 (0 < sigma < 1/2).
-  double armijo = 1e-4;
-  /// LineSearch: non-monotone line search [Grippo et al. 1986]: theta is compared
-  /// with the largest of the last `memory` accepted values (>= 1; 1 is the monotone Armijo rule).
-  int memory = 1;
-  /// LineSearch: step halvings per line search (>= 1); when they run out, mu grows a hundredfold
-  /// and the direction is recomputed.
-  int maxBacktracks = 30;
-
-  /// True when usable; otherwise *why names the violated constraint (Ceres style).
-  bool isValid(std::string* why) const;
-};
-
-/// What the last NewtonSolver::solve() did beyond the common report.
-struct NewtonStatistics {
-  int factorizations = 0;        ///< numeric factorizations (the dominant cost)
-  int symbolicAnalyses = 0;      ///< fill-reducing orderings computed (once per pattern)
-  int backtracks = 0;            ///< step halvings in the line searches
-  int regularizationRaises = 0;  ///< directions recomputed with a larger mu
-  int unsymmetricSteps = 0;      ///< steps that needed the LU (sliding friction, non-symmetric A)
-  int interiorPointSteps = 0;    ///< predictor-corrector steps of the interior-point phase
-  int newtonSteps = 0;           ///< semismooth Newton steps (crossovers and line searches)
-  int crossovers = 0;            ///< crossovers tried (the last one of a converged solve met it)
-  int proximalCenters = 0;       ///< proximal problems (centers) the steps went through
-  double regularization = 0.0;   ///< mu of the last step
-  std::string_view linearAlgebra = "none";  ///< "dense", "cholmod", "klu" of the last step
-};
 
 /// Semismooth Newton method for the boxed LCP with friction index (docs/newton.md): finds a
 /// root of Phi(x) = 0, a reformulation of the complementarity conditions (min/mid map, or

@@ -2,6 +2,7 @@
 
 #include <mlcp/core/low_rank_form.hpp>
 #include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/core/option_table.hpp>
 
 #include <Eigen/Core>
 
@@ -63,6 +64,9 @@ struct BppOptions : SolverOptions {
 
   /// True when usable; otherwise *why names the violated constraint.
   bool isValid(std::string* why) const;
+  /// The options table (docs/design.md, "Adding a solver"): name, kind, default, range and
+  /// doc of each option, as the CLI flags and Python keywords take them.
+  static const OptionTable<BppOptions>& table();
 };
 
 /// What the last BppSolver::solve() did beyond the common report.

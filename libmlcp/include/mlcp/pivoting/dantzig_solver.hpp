@@ -1,6 +1,7 @@
 #pragma once
 
 #include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/core/option_table.hpp>
 
 #include <cstdint>
 #include <limits>
@@ -62,6 +63,9 @@ struct DantzigOptions : SolverOptions {
 
   /// True when usable; otherwise *why names the violated constraint (Ceres style).
   bool isValid(std::string* why) const;
+  /// The options table (docs/design.md, "Adding a solver"): name, kind, default, range and
+  /// doc of each option, as the CLI flags and Python keywords take them.
+  static const OptionTable<DantzigOptions>& table();
 };
 
 /// Dantzig's pivoting method for the boxed LCP with friction index, after ODE's dSolveLCP

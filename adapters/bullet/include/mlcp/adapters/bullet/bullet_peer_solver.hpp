@@ -1,6 +1,7 @@
 #pragma once
 
 #include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/core/option_table.hpp>
 
 #include <BulletDynamics/MLCPSolvers/btMLCPSolverInterface.h>
 #include <memory>
@@ -32,6 +33,9 @@ struct BulletPeerOptions : SolverOptions {
 
   /// True when usable; otherwise sets *why to a message naming the field.
   bool isValid(std::string* why) const;
+  /// The options table (docs/design.md, "Adding a solver"): the options of mlcp::SolverOptions
+  /// this peer applies, as the CLI flags and Python keywords take them.
+  static const OptionTable<BulletPeerOptions>& table();
 };
 
 /// Bullet's MLCP solvers (Bullet 3.24, double precision) as MixedLCP implementations named

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/core/option_table.hpp>
 
 #include <Eigen/Core>
 #include <dart/constraint/BoxedLcpSolver.hpp>
@@ -31,6 +32,9 @@ struct DartPeerOptions : SolverOptions {
   /// (mDeltaXThreshold, mRelativeDeltaXTolerance) switched off, for timing per sweep against
   /// other solvers at the same sweep count.
   bool fixedSweeps = false;
+  /// The options table (docs/design.md, "Adding a solver"): the options of mlcp::SolverOptions
+  /// this peer applies, as the CLI flags and Python keywords take them.
+  static const OptionTable<DartPeerOptions>& table();
 };
 
 /// DART's boxed LCP solvers (DART 6.12) as MixedLCP implementations named "dart-dantzig" and

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/core/option_table.hpp>
 
 #include <memory>
 
@@ -40,6 +41,9 @@ struct SiconosOptions : SolverOptions {
 
   /// True when usable; otherwise sets *why to a message naming the field.
   bool isValid(std::string* why) const;
+  /// The options table (docs/design.md, "Adding a solver"): the options of mlcp::SolverOptions
+  /// this peer applies, as the CLI flags and Python keywords take them.
+  static const OptionTable<SiconosOptions>& table();
 };
 
 /// Siconos numerics' LCP and MLCP solvers as MixedLCP implementations named "siconos-lemke",
