@@ -110,7 +110,8 @@ std::vector<OptionSpec> forwardedOptions() {
 /// forwarded option and every value one PGS (which takes them all) accepts.
 SolverSettings compositeSettings(std::string_view solver, const OptionMap& values) {
   const std::vector<OptionSpec> specs = forwardedOptions();
-  for (const auto& [name, text] : values) {
+  for (const auto& value : values) {
+    const std::string& name = value.first;
     const bool known = std::any_of(specs.begin(), specs.end(),
                                    [&](const OptionSpec& spec) { return spec.name == name; });
     if (!known) throwUnknownOption(solver, name, specs);
@@ -286,7 +287,8 @@ bool takes(const SolverEntry& entry, std::string_view option) {
 void requireSettingsTaken(const std::vector<std::string>& solvers, const SolverSettings& settings) {
   std::vector<SolverEntry> entries;
   for (const std::string& name : solvers) entries.push_back(findSolver(name));
-  for (const auto& [option, text] : settings.toOptionMap()) {
+  for (const auto& value : settings.toOptionMap()) {
+    const std::string& option = value.first;
     if (std::none_of(entries.begin(), entries.end(),
                      [&](const SolverEntry& entry) { return takes(entry, option); }))
       throw std::invalid_argument(
