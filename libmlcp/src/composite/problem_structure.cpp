@@ -90,9 +90,11 @@ const ProblemStructure& StructureProbe::measure(const ProblemView& problem,
   s.largestIsland = n;
   s.density = m_density;
   if (n > islandRows) {
-    // The sparse form the islands need anyway (a factor form assembles it here only).
+    // The sparse form the islands need anyway (a factor form assembles it here only, and only
+    // then is its density known; a dense or sparse A's was measured with the matrix).
     const Operator::SparseMatrix& A = problem.sparseA();
-    s.density = static_cast<double>(A.nonZeros()) / (static_cast<double>(n) * n);
+    if (s.form == MatrixForm::Factors)
+      s.density = static_cast<double>(A.nonZeros()) / (static_cast<double>(n) * n);
     m_islands.find(A, problem.findex);
     s.islands = m_islands.count();
     s.largestIsland = 0;
