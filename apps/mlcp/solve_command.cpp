@@ -28,11 +28,11 @@ struct SolveArguments {
 };
 
 void runSolve(const SolveArguments& args, int& exitCode) {
-  ProblemFile file = readProblemFile(args.file, args.format);
   SolverSettings settings = args.settings;
   if (!args.plot.empty()) settings.recordHistory = true;
   requireSettingsTaken({args.solver}, args.settings);
   auto solver = makeSolver(args.solver, settings);
+  ProblemFile file = readProblemFile(args.file, args.format);
   compare::RunRecord record =
       compare::runSolver(*solver, file.problem, args.file, args.repeat, args.warmStart);
   record.approximation = file.approximation;

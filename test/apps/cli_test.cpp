@@ -365,6 +365,10 @@ BOOST_AUTO_TEST_CASE(solve_writes_the_solution_and_validate_accepts_it) {
   const Run json = run(fmt::format("solve {} --solver lemke --json", path("set/small.blcp")));
   BOOST_TEST(json.exitCode == 0);
   BOOST_TEST((keys(mlcp::test::parseJson(json.out)) == kDocumentedKeys));
+  // An option the solver does not take is named before the file is read.
+  const Run unused = run(fmt::format("solve {} --solver dantzig --relaxation 1.2", path("absent")));
+  BOOST_TEST(unused.exitCode != 0);
+  BOOST_TEST(unused.err.find("takes option 'relaxation'") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(validate_lists_the_worst_rows_with_their_kind) {
