@@ -189,6 +189,22 @@ BOOST_AUTO_TEST_CASE(small_cfm_stacks_meet_the_tolerance) {
   }
 }
 
+// The friction rounds of a stalled coupled pivoting settle: 208 columns of 4 cubes (CFM 1e-5,
+// 9,984 rows), where one column's undamped rounds alternated between two partitions and the
+// solve cycled until its budget (before: max-iterations for both).
+BOOST_AUTO_TEST_CASE(friction_rounds_settle_on_the_208_column_stacks) {
+  const mlcp::Problem problem = mlcp::toProblem(mlcp::test::sceneFactors(
+      "columns", {"nx=208", "ny=1", "layers=4", "slide=0.5", "cfm=1e-5"}, 1.0 / 60.0));
+  for (const char* name : {"bpp", "islands:bpp"}) {
+    const auto solver = mlcp::makeSolver(name);
+    const auto& report = solve(*solver, problem);
+    BOOST_TEST_INFO(name << ": " << report.message);
+    BOOST_TEST(report.status == mlcp::Status::Converged);
+    BOOST_TEST(report.scaledResidual <= 1e-9);
+    BOOST_TEST(report.relativeResidual <= 1e-9);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(captured_cfm_free_bullet_stacks_reach_1e_10) {
   int solved = 0;
   for (const auto& file : mlcp::test::sharedBlcpFiles("captured/bullet")) {

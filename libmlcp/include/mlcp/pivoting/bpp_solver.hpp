@@ -113,7 +113,9 @@ struct BppStatistics {
 ///     until the count falls below its best. When the single pivots stall (friction
 ///     coupling: A with its bounds is no P-matrix, where Murty's rule is finite), one pass runs
 ///     with the friction bounds fixed from the current normals (a boxed LCP with a P-matrix),
-///     and its partition starts the coupled pivoting again (the friction rounds of Dantzig and
+///     repeated while the normals move (up to 30 passes, each moving the fixed normals half
+///     way to the last pass's x: undamped passes can oscillate without settling), and its
+///     partition starts the coupled pivoting again (the friction rounds of Dantzig and
 ///     ArtiSynth).
 ///  4. With a feasible partition: x solves the proximal problem; iterative refinement on the
 ///     same factorization (x_k+1 solves the partition with b + delta x_k, at most
