@@ -16,10 +16,13 @@ def between(text, start, end):
 tables = (
     between(peers, "## Pivoting methods", "### Dantzig").replace(
         "## Pivoting methods", "## Pivoting methods (`mlcp_bench_peers`)")
-    + between(peers, "### Dantzig's friction rounds", "## Iterative").replace(
+    + between(peers, "### Dantzig's friction rounds", "## Exact solvers").replace(
         "### Dantzig's friction rounds\n",
         "### Dantzig's friction rounds\n\nRound 1 is the ODE-mode pass; the share of the later "
         "rounds is 1 - t(ODE mode) / t(default).\n")
+    + between(peers, "## Exact solvers", "## Iterative").replace(
+        "## Exact solvers against the peers' Dantzig",
+        "## Exact solvers against the peers' Dantzig (`mlcp_bench_peers`)")
     + between(peers, "## Iterative methods", "## Siconos").replace(
         "## Iterative methods", "## Iterative methods (`mlcp_bench_peers`)")
     + "## Matrix-free scaling (`mlcp_bench_scaling`)\n\nBox stacks (columns of 2 cubes, 4 "

@@ -1,9 +1,12 @@
 #include "bench_problems.hpp"
 
+#include <mlcp/dynamics/scene.hpp>
 #include <mlcp/dynamics/scene_stepper.hpp>
+#include <mlcp/dynamics/step_problem.hpp>
 #include <mlcp/generators/random_problem.hpp>
 #include <mlcp/io/blcp_io.hpp>
 #include <mlcp/io/siconos_io.hpp>
+#include <mlcp/splitting/pgs_solver.hpp>
 
 #include <fmt/format.h>
 
@@ -101,6 +104,26 @@ std::vector<BenchProblem> contactSet(const std::vector<int>& rows) {
     problems.push_back({fmt::format("box stacks n={}", p.size()), "contact", std::move(p)});
   }
   return problems;
+}
+
+BenchProblem columnStacks(int targetRows, double cfm) {
+  constexpr int kRowsPerColumn = 48;
+  const int columns = std::max(1, targetRows / kRowsPerColumn);
+  const auto factors = std::make_shared<const Factors>(
+      dynamics::sceneStepProblem("columns",
+                                 {fmt::format("nx={}", columns), "ny=1", "layers=4", "slide=0.5",
+                                  fmt::format("cfm={}", cfm)},
+                                 0)
+          .problem);
+  return {fmt::format("{} columns of 4, cfm {:g}", columns, cfm), "stacks", toProblem(factors)};
+}
+
+BenchProblem settledPile(int count, int steps) {
+  dynamics::Scene scene = dynamics::makeScene("pile", {fmt::format("count={}", count)});
+  PgsSolver stepping(PgsOptions::realTime());
+  const dynamics::StepProblem step =
+      dynamics::sceneStepProblem(scene, steps, stepping, scene.timeStep);
+  return {fmt::format("{} spheres, step {}", count, steps), "pile", step.toProblem()};
 }
 
 fs::path defaultDataDir() {

@@ -39,6 +39,17 @@ std::vector<BenchProblem> siconosSet(const std::filesystem::path& dataDir,
 /// cfm, so dense peers and matrix-free solvers run on the same problem.
 std::vector<BenchProblem> contactSet(const std::vector<int>& rows);
 
+/// Box stacks of about `targetRows` rows as factors (J, M^-1, cfm; set "stacks"): libdynamics'
+/// columns scene, columns of 4 cubes with 4 contacts per face (48 rows a column, mu 0.5, random
+/// sliding), every column an island, the world's CFM `cfm` (unit: s/kg; 0: CFM-free, A
+/// singular where contacts are redundant). Label "C columns of 4, cfm X".
+BenchProblem columnStacks(int targetRows, double cfm);
+
+/// The MLCP of libdynamics' pile scene (`count` spheres dropped into a bin) after `steps` steps
+/// of 1/60 s with real-time PGS (20 sweeps; only the state matters), as factors (set "pile").
+/// Label "N spheres, step K".
+BenchProblem settledPile(int count, int steps);
+
 /// The shared data folder: $MLCP_SHARED_DATA_DIR when set, else the configured default
 /// (../shared/data next to the checkout).
 std::filesystem::path defaultDataDir();

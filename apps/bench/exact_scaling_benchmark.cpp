@@ -20,6 +20,7 @@
 //                                                "none" runs no case of that family)
 //       [--stack-cfm 0] [--tolerance 1e-11] [--max-seconds 10]
 
+#include "bench_problems.hpp"
 #include "bench_timing.hpp"
 
 #include <mlcp/dynamics/dynamics.hpp>
@@ -41,11 +42,10 @@ namespace {
 
 /// The solve counts as exact at or below this residual (relative and scaled).
 constexpr double kExact = 1e-8;
-constexpr int kRowsPerColumn = 48;
 constexpr int kPileSteps = 60;
 
 struct Case {
-  std::string family;  // "stacks" or "pile"
+  std::string family;  // "stacks" or "pile" (BenchProblem::set)
   std::string name;
   mlcp::Problem problem;
 };
@@ -62,22 +62,13 @@ struct Result {
 };
 
 Case stacks(int targetRows, double cfm) {
-  const int columns = std::max(1, targetRows / kRowsPerColumn);
-  const auto factors = std::make_shared<const mlcp::Factors>(
-      mlcp::dynamics::sceneStepProblem("columns",
-                                       {fmt::format("nx={}", columns), "ny=1", "layers=4",
-                                        "slide=0.5", fmt::format("cfm={}", cfm)},
-                                       0)
-          .problem);
-  return {"stacks", fmt::format("{} columns of 4", columns), mlcp::toProblem(factors)};
+  mb::BenchProblem p = mb::columnStacks(targetRows, cfm);
+  return {p.set, p.label, std::move(p.problem)};
 }
 
 Case pile(int count) {
-  mlcp::dynamics::Scene scene = mlcp::dynamics::makeScene("pile", {fmt::format("count={}", count)});
-  mlcp::PgsSolver stepping(mlcp::PgsOptions::realTime());
-  mlcp::dynamics::StepProblem step =
-      mlcp::dynamics::sceneStepProblem(scene, kPileSteps, stepping, scene.timeStep);
-  return {"pile", fmt::format("{} spheres, step {}", count, kPileSteps), step.toProblem()};
+  mb::BenchProblem p = mb::settledPile(count, kPileSteps);
+  return {p.set, p.label, std::move(p.problem)};
 }
 
 /// The first stages and schedules of `polish` compared here, registered under names of their

@@ -5,9 +5,13 @@
 // per problem and solver the median CPU time of a solve (pivoting) or of a sweep (iterative, at
 // the same sweep count for all), its ratio to the fastest peer of the family, and the residual
 // reached (marked ✗ above 1e-6: a fast wrong answer shows as wrong), plus the speed goals of
-// docs/performance.md. With --data DIR it also writes the series the plots are drawn from.
+// docs/performance.md. The section of the exact solvers (bpp, polish, islands:bpp, auto, newton)
+// times cold solves on the captured problems with n >= 100 and on generated box stacks and sphere
+// piles up to about 10,000 rows against the peers' Dantzig, each solve with a time limit
+// (exact_against_peers.hpp). With --data DIR it also writes the series the plots are drawn from.
 //
 //   ./build/apps/bench/mlcp_bench_peers [--quick] [--data DIR] [--filter TEXT]
+//                                       [--exact-limit SECONDS] [--exact-only]
 //
 // The Siconos LCP and relay problems (../shared/data/siconos/{lcp,relay}, n = 1 .. 40) are in
 // both tables; a file the reader cannot take is named and left out.
@@ -15,6 +19,7 @@
 #include "bench_problems.hpp"
 #include "bench_solvers.hpp"
 #include "bench_timing.hpp"
+#include "exact_against_peers.hpp"
 #include "peer_tables.hpp"
 
 #include <mlcp/mlcp.hpp>
@@ -40,6 +45,8 @@ struct Arguments {
   std::string filter;
   int sweeps = 60;
   double budget = 0.5;
+  double exactLimit = 20.0;
+  bool exactOnly = false;
 };
 
 bool selected(const Arguments& args, const mb::BenchProblem& p) {
@@ -215,6 +222,35 @@ void writeNewtonHistories(const std::filesystem::path& path,
   }
 }
 
+/// The exact solvers' problems: the captured ones with n >= 100, then generated box stacks
+/// (world CFM 1e-5 and CFM-free) and settled sphere piles up to about 10,000 rows.
+std::vector<mb::BenchProblem> exactSet(const Arguments& args,
+                                       const std::vector<mb::BenchProblem>& captured) {
+  std::vector<mb::BenchProblem> problems;
+  for (const mb::BenchProblem& p : captured)
+    if (p.problem.size() >= 100) problems.push_back(p);
+  const std::vector<int> stackRows =
+      args.quick ? std::vector<int>{1000} : std::vector<int>{1000, 3000, 10000};
+  for (const double cfm : {1e-5, 0.0})
+    for (const int rows : stackRows) problems.push_back(mb::columnStacks(rows, cfm));
+  constexpr int kPileSteps = 60;
+  const std::vector<int> spheres =
+      args.quick ? std::vector<int>{100} : std::vector<int>{100, 300, 1000};
+  for (const int count : spheres) problems.push_back(mb::settledPile(count, kPileSteps));
+  std::vector<mb::BenchProblem> kept;
+  for (mb::BenchProblem& p : problems)
+    if (selected(args, p)) kept.push_back(std::move(p));
+  return kept;
+}
+
+void printExactSection(const Arguments& args, const std::vector<mb::BenchProblem>& captured) {
+  mb::ExactSectionOptions options;
+  options.limitSeconds = args.quick ? std::min(args.exactLimit, 5.0) : args.exactLimit;
+  options.budgetSeconds = args.quick ? 0.2 * args.budget : args.budget;
+  fmt::print("## Exact solvers against the peers' Dantzig\n\n{}\n",
+             mb::exactAgainstPeers(exactSet(args, captured), options));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -229,6 +265,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(12, 100000));
   app.add_option("--budget", args.budget, "Seconds of solving per problem and section")
       ->check(CLI::PositiveNumber);
+  app.add_option("--exact-limit", args.exactLimit,
+                 "Time limit of one solve in the exact section (s; the peers' solves are ended "
+                 "there)")
+      ->check(CLI::PositiveNumber);
+  app.add_flag("--exact-only", args.exactOnly, "Only the section of the exact solvers");
   CLI11_PARSE(app, argc, argv);
 
   const std::vector<int> sizes =
@@ -246,6 +287,10 @@ int main(int argc, char** argv) {
   const std::vector<mb::BenchProblem> captured = mb::capturedSet(dataDir);
   if (captured.empty())
     fmt::print("{} is absent: captured problems skipped.\n\n", (dataDir / "captured").string());
+  if (args.exactOnly) {
+    printExactSection(args, captured);
+    return 0;
+  }
   for (const mb::BenchProblem& p : captured) pivotingSet.push_back(p);
   std::vector<std::string> siconosSkipped;
   const std::vector<mb::BenchProblem> siconos = mb::siconosSet(dataDir, siconosSkipped);
@@ -260,6 +305,7 @@ int main(int argc, char** argv) {
       "bullet-dantzig and dart-dantzig, · relative residual (✗: above {:g}).\n\n{}\n",
       mb::kWrongResidual, mb::pivotingTable(pivotingRows));
   fmt::print("### Dantzig's friction rounds\n\n{}\n", mb::roundsTable(pivotingRows));
+  printExactSection(args, captured);
 
   std::vector<mb::BenchProblem> iterativeSet = mb::randomSet(sizes);
   for (const mb::BenchProblem& p : captured) iterativeSet.push_back(p);

@@ -171,6 +171,40 @@ BOOST_AUTO_TEST_CASE(cfm_free_redundant_stacks_reach_1e_10) {
   }
 }
 
+// A small CFM (1e-8 s/kg at h = 1/60 s) that regularizes A by itself (no proximal term) but
+// leaves Woodbury's solve eps A_ii / C_i of |x| off: the refinement's corrections recover the
+// tolerance (before: a feasible partition, inaccurate at 2e-9..4e-9 with 1e-9 asked).
+BOOST_AUTO_TEST_CASE(small_cfm_stacks_meet_the_tolerance) {
+  for (const int columns : {2, 4, 6}) {
+    const mlcp::Problem problem = mlcp::toProblem(mlcp::test::sceneFactors(
+        "columns", {fmt::format("nx={}", columns), "ny=1", "layers=4", "slide=0.5", "cfm=1e-8"},
+        1.0 / 60.0));
+    mlcp::BppSolver solver;
+    const auto& report = solve(solver, problem);
+    BOOST_TEST_INFO(columns << " columns: " << report.message);
+    BOOST_TEST(report.status == mlcp::Status::Converged);
+    BOOST_TEST(report.scaledResidual <= 1e-9);
+    BOOST_TEST(report.relativeResidual <= 1e-9);
+    BOOST_TEST(solver.statistics().refinementSteps > 0);
+  }
+}
+
+// The friction rounds of a stalled coupled pivoting settle: 208 columns of 4 cubes (CFM 1e-5,
+// 9,984 rows), where one column's undamped rounds alternated between two partitions and the
+// solve cycled until its budget (before: max-iterations for both).
+BOOST_AUTO_TEST_CASE(friction_rounds_settle_on_the_208_column_stacks) {
+  const mlcp::Problem problem = mlcp::toProblem(mlcp::test::sceneFactors(
+      "columns", {"nx=208", "ny=1", "layers=4", "slide=0.5", "cfm=1e-5"}, 1.0 / 60.0));
+  for (const char* name : {"bpp", "islands:bpp"}) {
+    const auto solver = mlcp::makeSolver(name);
+    const auto& report = solve(*solver, problem);
+    BOOST_TEST_INFO(name << ": " << report.message);
+    BOOST_TEST(report.status == mlcp::Status::Converged);
+    BOOST_TEST(report.scaledResidual <= 1e-9);
+    BOOST_TEST(report.relativeResidual <= 1e-9);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(captured_cfm_free_bullet_stacks_reach_1e_10) {
   int solved = 0;
   for (const auto& file : mlcp::test::sharedBlcpFiles("captured/bullet")) {

@@ -113,7 +113,9 @@ struct BppStatistics {
 ///     until the count falls below its best. When the single pivots stall (friction
 ///     coupling: A with its bounds is no P-matrix, where Murty's rule is finite), one pass runs
 ///     with the friction bounds fixed from the current normals (a boxed LCP with a P-matrix),
-///     and its partition starts the coupled pivoting again (the friction rounds of Dantzig and
+///     repeated while the normals move (up to 30 passes, each moving the fixed normals half
+///     way to the last pass's x: undamped passes can oscillate without settling), and its
+///     partition starts the coupled pivoting again (the friction rounds of Dantzig and
 ///     ArtiSynth).
 ///  4. With a feasible partition: x solves the proximal problem; iterative refinement on the
 ///     same factorization (x_k+1 solves the partition with b + delta x_k, at most
@@ -122,7 +124,10 @@ struct BppStatistics {
 ///     turn constant (a drift along a null direction): x goes along it to the first free row
 ///     that meets a bound, which is pinned there. When x does not yet solve the original
 ///     problem, x_prox = x and back to 2 from the partition [Rockafellar 1976, proximal point];
-///     delta stays fixed.
+///     delta stays fixed. Without a proximal term (C regularizes every row), classical
+///     iterative refinement on the same factorization instead: x += the partition's solution
+///     for the residual -w with the known values 0, while the corrections shrink (Woodbury's
+///     solve loses about eps max(A_ii / C_i) of |x|, 1e-9 at C = 1e-7 A_ii) [Higham 2002].
 /// Stopping test (SolverOptions::accepts) on the final x, with w from the form (within 1e-12
 /// max|A| of A; MixedLCP::solve() then holds Converged to the test on the original A):
 /// Converged, or Inaccurate. MaxIterations after maxIterations rounds or the pivot budget,
@@ -142,6 +147,8 @@ struct BppStatistics {
 ///   Research 21(5), 587-596, 1994.
 /// [Rockafellar 1976] R. T. Rockafellar, "Monotone operators and the proximal point algorithm",
 ///   SIAM Journal on Control and Optimization 14(5), 877-898, 1976.
+/// [Higham 2002] N. J. Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed., SIAM,
+///   2002, chapter 12 (iterative refinement).
 /// [Stellato et al. 2020] B. Stellato, G. Banjac, P. Goulart, A. Bemporad, S. Boyd, "OSQP: an
 ///   operator splitting solver for quadratic programs", Mathematical Programming Computation
 ///   12, 637-672, 2020 (section 4, solution polishing: refinement on the regularized factor).
@@ -183,6 +190,7 @@ class BppSolver final : public MixedLCP {
   bool pivotToFeasible(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
   bool solveRound(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
   bool refine(const ProblemView& problem, Eigen::VectorXd& x);
+  bool correct(const ProblemView& problem, Eigen::VectorXd& x);
   void driftToBound(const ProblemView& problem, Eigen::VectorXd& x);
   void switchFriction(bool fixed, const Eigen::VectorXd& x);
   int collectInfeasible(const ProblemView& problem, const Eigen::VectorXd& x, double size);
@@ -211,6 +219,7 @@ class BppSolver final : public MixedLCP {
   long m_pivots = 0;
   int m_best = 0, m_nonImproving = 0;
   Eigen::VectorXd m_w, m_shiftedB, m_previous;
+  Eigen::VectorXd m_minusW, m_homogeneousHi, m_zeros;  // correct()'s residual and bounds
   Eigen::VectorXd m_drift;       // a constant refinement step: the drift of the proximal iterates
   Eigen::VectorXd m_normals;     // x whose normals fix the friction bounds in a fixed pass
   bool m_frictionFixed = false;  // friction bounds from m_normals instead of coupled
