@@ -63,10 +63,12 @@ std::string_view AutoSolver::usedStage() const {
 
 void AutoSolver::doSetup(int n) {
   m_chain->resize(n);
-  // The first stages of the plans for n < kTinyRows are made with the workspace: there a
-  // solve takes a microsecond or two, as long as making a solver.
+  m_probe->reserve(n);
+  // The first two stages of the plans for n < kTinyRows are made and sized with the workspace:
+  // there a solve takes a microsecond or two, less than making a solver or sizing its workspace.
   if (n < kTinyRows)
-    for (const std::string_view first : {"dantzig", "lemke"}) m_chain->made(stageIndex(first, 0));
+    for (const std::string_view first : {"dantzig", "lemke", "newton"})
+      m_chain->prepare(stageIndex(first, 0), n);
 }
 
 int AutoSolver::stageIndex(std::string_view name, int sweeps) {
@@ -124,13 +126,19 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
   } else if (tiny) {
     fmt::format_to(why, "A symmetric, n = {} < {}: exact pivoting", s.n, kTinyRows);
     add({{"dantzig"}, {"newton"}, {"lemke"}, {"apgd"}, {"pgs"}});
-  } else if (small && ((s.lowRankRegularized && 4 * s.lowRank <= s.n) ||
-                       (factors && 2 * s.lowRank <= s.n))) {
-    fmt::format_to(why,
-                   "A symmetric, n = {} <= {}, low-rank form with r = {} ({}): pivoting in the "
-                   "bodies' space",
-                   s.n, kPivotingRows, s.lowRank,
-                   factors ? "the factors, <= n / 2" : "<= n / 4, C > 0");
+  } else if (small &&
+             ((s.lowRankRegularized && s.lowRank <= detail::StructureProbe::maxFoundRank(s.n)) ||
+              (factors && 2 * s.lowRank <= s.n))) {
+    fmt::format_to(why, "A symmetric, n = {} <= {}, low-rank form with r = {} (", s.n,
+                   kPivotingRows, s.lowRank);
+    if (factors)
+      fmt::format_to(why, "the factors, <= n / 2");
+    else if (4 * s.lowRank <= s.n)
+      fmt::format_to(why, "found in A, C > 0, <= n / 4");
+    else
+      fmt::format_to(why, "found in A, C > 0, <= n / 2 and <= {}",
+                     detail::StructureProbe::kSmallRank);
+    fmt::format_to(why, "): pivoting in the bodies' space");
     add({{"bpp"}, {"newton"}, {"dantzig"}, {"lemke"}, {"apgd"}, {"pgs"}});
   } else if (small && factors) {
     fmt::format_to(why,
