@@ -55,9 +55,10 @@ struct SolverPlan {
 ///  - A symmetric, larger: apgd, nncg, pgs (iterative, O(nonzeros) per iteration; APGD needs the
 ///    fewest iterations on contact problems).
 ///
-/// Stages are made when a solve first runs them (for n < kTinyRows, dantzig, lemke and newton
-/// with the workspace, their own workspaces sized then too), with the settings of the
-/// constructor. Each stage solves auto's validated problem in place (MixedLCP::solveView(): no
+/// Stages are made when a solve first runs them, with the settings of the constructor, except
+/// the first stages of the plans for the n set, which are made and sized with the workspace:
+/// dantzig, lemke and newton for n < kTinyRows, newton, bpp and the PGS trial (O(n) memory each)
+/// up to n_p. Each stage solves auto's validated problem in place (MixedLCP::solveView(): no
 /// copy, no second validation, the forms of A derived once for all stages). Memory: each
 /// stage's own, plus what measuring takes per new matrix (the symmetry test O(n^2) dense,
 /// O(nonzeros log n) sparse; the islands when n > n_p; the low-rank form, O(n r^2), when A is
