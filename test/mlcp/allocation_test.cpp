@@ -84,6 +84,34 @@ BOOST_AUTO_TEST_CASE(large_problems_allocate_nothing) {
   }
 }
 
+// auto's first solve of a small problem allocates no more than its first stage alone (the forms
+// of A derived on a first solve): the stages were made and sized with the workspace
+// (setMatrix()), and they solve on auto's own validated problem, not on a copy.
+BOOST_AUTO_TEST_CASE(auto_first_solve_allocates_no_more_than_its_first_stage) {
+  if (!mlcp::test::AllocationCounter::available()) {
+    BOOST_TEST_MESSAGE("allocations cannot be counted in this build: skipped");
+    return;
+  }
+  mlcp::RandomProblemOptions options;
+  options.n = 12;
+  const mlcp::Problem random = mlcp::randomProblem(options);
+  auto firstSolve = [&random](mlcp::MixedLCP& solver) {
+    solver.setProblem(random);
+    const mlcp::test::AllocationCounter counter;
+    const mlcp::SolveReport& report = solver.solve();
+    const long allocated = counter.count();
+    BOOST_TEST_INFO(solver.name() << ": " << report.status << ", " << report.message);
+    BOOST_TEST(report.status == mlcp::Status::Converged);
+    return allocated;
+  };
+  mlcp::AutoSolver automatic;
+  mlcp::DantzigSolver dantzig;
+  const long byAuto = firstSolve(automatic);
+  const long byDantzig = firstSolve(dantzig);
+  BOOST_TEST(automatic.usedStage() == "dantzig");
+  BOOST_TEST(byAuto <= byDantzig);
+}
+
 // Dantzig's sparse form (CHOLMOD's row additions and deletions into a factor whose room comes
 // from the analysis of A's pattern, docs/sparse-pivoting.md): nothing allocated on the second
 // solve, nor on the first solve of a new matrix of the same pattern.

@@ -11,6 +11,7 @@
 #include <array>
 #include <initializer_list>
 #include <iterator>
+#include <span>
 #include <utility>
 
 namespace mlcp {
@@ -23,6 +24,20 @@ struct PlannedStage {
   int sweeps = 0;  ///< 0: the settings' iteration limit
 };
 
+/// The stages choosePlan() names, registered (not made) with the constructor, so that choosing a
+/// plan only looks them up.
+constexpr std::array<PlannedStage, 11> kPlannedStages{{{"lemke"},
+                                                       {"newton"},
+                                                       {"dantzig"},
+                                                       {"apgd"},
+                                                       {"pgs"},
+                                                       {"nncg"},
+                                                       {"pgs-sm"},
+                                                       {"bpp"},
+                                                       {"polish"},
+                                                       {"pgs", AutoSolver::kTrialSweeps},
+                                                       {"islands:dantzig"}}};
+
 }  // namespace
 
 AutoSolver::AutoSolver(const SolverSettings& settings)
@@ -34,14 +49,15 @@ AutoSolver::AutoSolver(const SolverSettings& settings)
     m_defaults.relativeTolerance = parseOptionValue<double>(tolerance->first, tolerance->second);
   // Room for every plan of choosePlan() and their reasons: a first solve allocates only the
   // stages it runs.
-  constexpr size_t kStages = 6, kStageNames = 12, kReason = 256;
+  constexpr size_t kStages = 6, kReason = 256;
   m_plan.stages.reserve(kStages);
   m_order.reserve(kStages);
-  m_stageNames.reserve(kStageNames);
-  m_stageSweeps.reserve(kStageNames);
-  m_chain->reserve(static_cast<int>(kStageNames));
+  m_stageNames.reserve(kPlannedStages.size());
+  m_stageSweeps.reserve(kPlannedStages.size());
+  m_chain->reserve(static_cast<int>(kPlannedStages.size()));
   m_reason.reserve(kReason);
   m_plan.reason.reserve(kReason);
+  for (const PlannedStage& stage : kPlannedStages) stageIndex(stage.name, stage.sweeps);
 }
 
 AutoSolver::~AutoSolver() = default;
@@ -63,10 +79,17 @@ std::string_view AutoSolver::usedStage() const {
 
 void AutoSolver::doSetup(int n) {
   m_chain->resize(n);
-  // The first stages of the plans for n < kTinyRows are made with the workspace: there a
-  // solve takes a microsecond or two, as long as making a solver.
-  if (n < kTinyRows)
-    for (const std::string_view first : {"dantzig", "lemke"}) m_chain->made(stageIndex(first, 0));
+  m_probe->reserve(n);
+  // The first stages of the plans for this n are made and sized with the workspace (for
+  // n < kTinyRows, where a solve takes a microsecond or two, less than making a solver and sizing
+  // it; above, newton's, bpp's and PGS's workspaces are O(n)), so a first solve pays for none.
+  static constexpr std::array<PlannedStage, 3> kTiny{{{"dantzig"}, {"lemke"}, {"newton"}}};
+  static constexpr std::array<PlannedStage, 3> kSmall{{{"newton"}, {"bpp"}, {"pgs", kTrialSweeps}}};
+  using Stages = std::span<const PlannedStage>;
+  const Stages first = n < kTinyRows        ? Stages(kTiny)
+                       : n <= kPivotingRows ? Stages(kSmall)
+                                            : Stages();
+  for (const PlannedStage& stage : first) m_chain->prepare(stageIndex(stage.name, stage.sweeps), n);
 }
 
 int AutoSolver::stageIndex(std::string_view name, int sweeps) {
@@ -124,13 +147,19 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
   } else if (tiny) {
     fmt::format_to(why, "A symmetric, n = {} < {}: exact pivoting", s.n, kTinyRows);
     add({{"dantzig"}, {"newton"}, {"lemke"}, {"apgd"}, {"pgs"}});
-  } else if (small && ((s.lowRankRegularized && 4 * s.lowRank <= s.n) ||
-                       (factors && 2 * s.lowRank <= s.n))) {
-    fmt::format_to(why,
-                   "A symmetric, n = {} <= {}, low-rank form with r = {} ({}): pivoting in the "
-                   "bodies' space",
-                   s.n, kPivotingRows, s.lowRank,
-                   factors ? "the factors, <= n / 2" : "<= n / 4, C > 0");
+  } else if (small &&
+             ((s.lowRankRegularized && s.lowRank <= detail::StructureProbe::maxFoundRank(s.n)) ||
+              (factors && 2 * s.lowRank <= s.n))) {
+    fmt::format_to(why, "A symmetric, n = {} <= {}, low-rank form with r = {} (", s.n,
+                   kPivotingRows, s.lowRank);
+    if (factors)
+      fmt::format_to(why, "the factors, <= n / 2");
+    else if (4 * s.lowRank <= s.n)
+      fmt::format_to(why, "found in A, C > 0, <= n / 4");
+    else
+      fmt::format_to(why, "found in A, C > 0, <= n / 2 and <= {}",
+                     detail::StructureProbe::kSmallRank);
+    fmt::format_to(why, "): pivoting in the bodies' space");
     add({{"bpp"}, {"newton"}, {"dantzig"}, {"lemke"}, {"apgd"}, {"pgs"}});
   } else if (small && factors) {
     fmt::format_to(why,

@@ -46,14 +46,21 @@ void StructureProbe::measureLowRank(const ProblemView& problem, int maxRows) {
     return;
   }
   if (s.n < kLowRankMinRows || s.density >= kDenseDensity) return;
-  LowRankLimits limits;  // what auto plans bpp for: r <= n / 4, C > 0
-  limits.maxRankFraction = 0.25;
+  LowRankLimits limits;  // what auto plans bpp for (maxFoundRank()), C > 0
+  limits.maxRank = maxFoundRank(s.n);
   limits.tryZeroDiagonal = false;
   std::optional<LowRankForm> form = findLowRankForm(problem.A, limits);
   if (!form) return;
   s.lowRank = form->rank();
   s.lowRankRegularized = (form->C.array() >= kRegularizedDiagonal * diagonal.array()).all();
   if (s.lowRankRegularized) m_lowRankForm = std::move(form);
+}
+
+int StructureProbe::maxFoundRank(int n) { return std::max(n / 4, std::min(n / 2, kSmallRank)); }
+
+void StructureProbe::reserve(int n) {
+  if (m_reserved != n) m_scaling.reserve(n);
+  m_reserved = n;
 }
 
 const ProblemStructure& StructureProbe::measure(const ProblemView& problem,
@@ -75,7 +82,7 @@ const ProblemStructure& StructureProbe::measure(const ProblemView& problem,
   }
   if (version != m_version) {
     m_version = version;
-    m_scaling.reserve(n);
+    reserve(n);
     const bool scalable = m_scaling.update(problem, version);
     s.symmetric = scalable && !m_scaling.isScaled();
     s.rowScaledSymmetric = scalable && m_scaling.isScaled();

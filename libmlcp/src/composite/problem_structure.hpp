@@ -56,8 +56,19 @@ class StructureProbe {
   const ProblemStructure& measure(const ProblemView& problem,
                                   std::uint64_t version,
                                   int islandRows);
-  /// The low-rank form the last measure() found (r <= n / 4, C_i >= 1e-8 A_ii), for the solver
-  /// that pivots in it (BppSolver::setLowRankForm), so A is not searched twice.
+  /// A low-rank form found in A is taken up to r = n / 2 while r is at most this: its r x r
+  /// factorizations cost tens of microseconds, and on DART's 96-row stacks (r = 48) bpp answers
+  /// in one round at 0.45x of Newton's time. Above it only up to r = n / 4: with r half of a
+  /// larger n the pivoting cascades (docs/bpp.md: n = 540, r = 270, 0.3-1 s against Dantzig's
+  /// 20-70 ms).
+  static constexpr int kSmallRank = 64;
+  /// The largest r of a form found in A that auto plans bpp for: max(n / 4, min(n / 2,
+  /// kSmallRank)); the search stops there.
+  static int maxFoundRank(int n);
+  /// Sizes the workspace of measure() for n rows (allocates when n changes).
+  void reserve(int n);
+  /// The low-rank form the last measure() found (r <= maxFoundRank(n), C_i >= 1e-8 A_ii), for the
+  /// solver that pivots in it (BppSolver::setLowRankForm), so A is not searched twice.
   const std::optional<LowRankForm>& lowRankForm() const { return m_lowRankForm; }
 
  private:
@@ -68,6 +79,7 @@ class StructureProbe {
   Islands m_islands;
   std::optional<LowRankForm> m_lowRankForm;
   double m_density = 0.0;
+  int m_reserved = -1;  // the n measure()'s workspace is sized for
   std::uint64_t m_version = ~std::uint64_t{0};
 };
 

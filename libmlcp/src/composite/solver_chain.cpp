@@ -41,6 +41,11 @@ void SolverChain::reserve(int stages) {
 
 void SolverChain::resize(int n) { m_start.resize(n); }
 
+void SolverChain::prepare(int k, int n) {
+  made(k).viewMatrixChanged(n);
+  m_stagedVersion[static_cast<size_t>(k)] = ~std::uint64_t{0};
+}
+
 void SolverChain::run(const ProblemView& problem,
                       std::uint64_t version,
                       const int* order,
@@ -55,14 +60,12 @@ void SolverChain::run(const ProblemView& problem,
   for (int position = 0; position < count; ++position) {
     const int k = order[position];
     MixedLCP& stage = made(k);
-    const bool newMatrix = m_stagedVersion[static_cast<size_t>(k)] != version;
-    stageProblem(problem, newMatrix, stage);
-    if (newMatrix) {
+    if (m_stagedVersion[static_cast<size_t>(k)] != version) {
+      stage.viewMatrixChanged(problem.size());
       m_stagedVersion[static_cast<size_t>(k)] = version;
       if (m_hooks[static_cast<size_t>(k)]) m_hooks[static_cast<size_t>(k)](stage);
     }
-    stage.setInitialGuess(m_start);
-    const SolveReport& r = stage.solve();
+    const SolveReport& r = stage.solveView(problem, m_start);
     if (position > 0) fmt::format_to(out, "; ");
     fmt::format_to(out, "{}: {}", stage.name(), r.status);
     if (r.status != Status::Converged) fmt::format_to(out, " ({})", r.message);

@@ -113,21 +113,21 @@ bool MixedLCP::validate(SolveReport& report) const {
   return false;
 }
 
-bool MixedLCP::denseCopyFits(SolveReport& report) const {
+bool MixedLCP::denseCopyFits(MatrixForm form, SolveReport& report) const {
   const double bytes = 8.0 * m_n * static_cast<double>(m_n);
-  if (!capabilities().denseA || m_A.form() == MatrixForm::Dense || bytes <= kMaxDenseBytes)
-    return true;
+  if (!capabilities().denseA || form == MatrixForm::Dense || bytes <= kMaxDenseBytes) return true;
   report.status = Status::Unsupported;
   report.message = fmt::format(
       "{} works on a dense copy of A: {} rows would take {:.1f} GB, above the {:.0f} GB limit "
       "(MixedLCP::kMaxDenseBytes); A is held {}: choose a solver that works on that form",
-      name(), m_n, bytes * 1e-9, kMaxDenseBytes * 1e-9, toString(m_A.form()));
+      name(), m_n, bytes * 1e-9, kMaxDenseBytes * 1e-9, toString(form));
   return false;
 }
 
-const SolveReport& MixedLCP::solve() {
-  const auto start = std::chrono::steady_clock::now();
-  SolveReport& report = m_report;
+namespace {
+
+/// Clears what a solve fills in `report`.
+void clearReport(SolveReport& report) {
   report.status = Status::NotSolved;
   report.message.clear();
   report.iterations = 0;
@@ -137,46 +137,78 @@ const SolveReport& MixedLCP::solve() {
   report.maxBoundViolation = report.maxComplementarityViolation = SolveReport::kUnset;
   report.worstRow = -1;
   report.residualHistory.clear();
+}
 
-  auto stopClock = [&] {
-    report.solveSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  };
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
-  if (!validate(report) || !denseCopyFits(report)) {
+}  // namespace
+
+const SolveReport& MixedLCP::solve() {
+  const auto start = std::chrono::steady_clock::now();
+  SolveReport& report = m_report;
+  clearReport(report);
+  if (!validate(report) || !denseCopyFits(m_A.form(), report)) {
     m_x.setZero(m_n);
     m_w.setZero(m_n);
-    stopClock();
+    report.solveSeconds = secondsSince(start);
     return report;
   }
-
   if (m_hasInitialGuess)
     m_x = m_x0;  // validated above
   else
     m_x.setZero();
+  runMethod(ProblemView{m_A, m_b, m_lo, m_hi, m_findex, m_nub, *m_forms}, report);
+  report.solveSeconds = secondsSince(start);
+  return report;
+}
 
-  if (m_n > 0) {
-    const ProblemView view{m_A, m_b, m_lo, m_hi, m_findex, m_nub, *m_forms};
-    doSolve(view, m_x, report);
-  } else {
-    report.status = Status::Converged;
+void MixedLCP::viewMatrixChanged(int n) {
+  ++m_matrixVersion;
+  resizeVectors(n);
+}
+
+const SolveReport& MixedLCP::solveView(const ProblemView& problem, const Eigen::VectorXd& x0) {
+  const auto start = std::chrono::steady_clock::now();
+  SolveReport& report = m_report;
+  clearReport(report);
+  if (problem.size() != m_n || x0.size() != m_n) {
+    report.status = Status::InvalidProblem;
+    report.message = fmt::format(
+        "{}: solveView() of a problem of {} rows with an initial guess of {} after "
+        "viewMatrixChanged({})",
+        name(), problem.size(), x0.size(), m_n);
+  } else if (denseCopyFits(problem.A.form(), report)) {
+    m_x = x0;
+    runMethod(problem, report);
   }
+  report.solveSeconds = secondsSince(start);
+  return report;
+}
+
+void MixedLCP::runMethod(const ProblemView& problem, SolveReport& report) {
+  if (m_n > 0)
+    doSolve(problem, m_x, report);
+  else
+    report.status = Status::Converged;
 
   if (!m_x.allFinite()) {
     report.status = Status::NumericalFailure;
     report.message = "the method produced NaN or Inf in x; x was reset to zero";
     m_x.setZero();
   }
-  m_forms->multiply(m_x, m_w);
-  m_w -= m_b;
+  problem.multiplyA(m_x, m_w);
+  m_w -= problem.b;
   if (!m_w.allFinite()) {
     report.status = Status::NumericalFailure;
     report.message = "w = A x - b is not finite; x was reset to zero";
     m_x.setZero();
-    m_w = -m_b;
+    m_w = -problem.b;
   }
 
-  const Residuals r = computeResiduals(m_x, m_w, m_b, m_lo, m_hi, m_findex, m_forms->rowScales());
+  const Residuals r = computeResiduals(m_x, m_w, problem.b, problem.lo, problem.hi, problem.findex,
+                                       problem.rowScalesA());
   report.absoluteResidual = r.absolute;
   report.relativeResidual = r.relative;
   report.scaledResidual = r.scaled;
@@ -185,8 +217,6 @@ const SolveReport& MixedLCP::solve() {
   report.worstRow = r.worstRow;
   holdConvergedToTheTolerance(r, report);
   if (report.message.empty() && report.status == Status::Converged) report.message = "solved";
-  stopClock();
-  return report;
 }
 
 void MixedLCP::holdConvergedToTheTolerance(const Residuals& r, SolveReport& report) const {

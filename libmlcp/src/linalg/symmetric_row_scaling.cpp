@@ -16,6 +16,7 @@ constexpr double kNegligible = 1e-12;
 
 void SymmetricRowScaling::reserve(int n) {
   m_factor.setOnes(n);
+  m_root.resize(n);
   m_queue.resize(n);
   m_version = ~std::uint64_t{0};
 }
@@ -65,8 +66,9 @@ bool SymmetricRowScaling::examine(const ProblemView& problem, double tolerance, 
 // memory), with the factors t.
 bool SymmetricRowScaling::symmetricDense(const ProblemView& problem, double tolerance) {
   const Eigen::MatrixXd& A = problem.denseA();
-  const Eigen::VectorXd& scales = problem.rowScalesA();
   const Eigen::VectorXd& t = m_factor;
+  m_root = t.cwiseProduct(problem.rowScalesA()).cwiseSqrt();  // sqrt(t_i s_i), once per row
+  const Eigen::VectorXd& root = m_root;
   const int n = problem.size();
   constexpr int kTile = 32;
   for (int j0 = 0; j0 < n; j0 += kTile) {
@@ -74,10 +76,9 @@ bool SymmetricRowScaling::symmetricDense(const ProblemView& problem, double tole
     for (int i0 = j0; i0 < n; i0 += kTile) {
       const int i1 = std::min(i0 + kTile, n);
       for (int j = j0; j < j1; ++j) {
-        const double sj = std::sqrt(t[j] * scales[j]);
+        const double bound = tolerance * root[j];
         for (int i = std::max(i0, j + 1); i < i1; ++i) {
-          if (std::abs(t[i] * A(i, j) - t[j] * A(j, i)) >
-              tolerance * sj * std::sqrt(t[i] * scales[i])) {
+          if (std::abs(t[i] * A(i, j) - t[j] * A(j, i)) > bound * root[i]) {
             m_row = i;
             m_column = j;
             return false;

@@ -75,6 +75,7 @@ class SymmetricRowScaling {
   std::uint64_t m_version = ~std::uint64_t{0};
   std::string m_why;
   Eigen::VectorXd m_factor;
+  Eigen::VectorXd m_root;  // sqrt(t_i s_i) of the dense test
   Eigen::VectorXi m_queue;
   Eigen::MatrixXd m_dense;
   Operator::SparseMatrix m_sparse;

@@ -10,6 +10,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <memory>
 #include <string>
@@ -33,6 +35,72 @@ mlcp::Problem nonSymmetric() {
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
+}
+
+/// A = G G^T + diag(C), G block diagonal (8 bodies of 10 rows and 4 columns: n = 80, r = 32, a
+/// density of 1/8), C DART's relative CFM (1e-5 of the diagonal); an LCP with b in [-1, 1].
+mlcp::Problem lowRankStack() {
+  constexpr int kBodies = 8, kRows = 10, kColumns = 4, n = kBodies * kRows;
+  std::srand(7);
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
+  for (int k = 0; k < kBodies; ++k) {
+    const Eigen::MatrixXd G = Eigen::MatrixXd::Random(kRows, kColumns);
+    A.block(k * kRows, k * kRows, kRows, kRows) = G * G.transpose();
+  }
+  A.diagonal() *= 1.0 + 1e-5;
+  mlcp::Problem p;
+  p.A = A;
+  p.b = Eigen::VectorXd::Random(n);
+  p.lo = Eigen::VectorXd::Zero(n);
+  p.hi = Eigen::VectorXd::Constant(n, kInf);
+  p.findex = Eigen::VectorXi::Constant(n, -1);
+  return p;
+}
+
+/// Solves through an inner solver on its own validated problem, as a composite solver does
+/// (MixedLCP::solveView()); the inner solver is told of a new A with `extraRows` rows more than
+/// the problem has (0: the right count).
+class ViewForwarder final : public mlcp::MixedLCP {
+ public:
+  explicit ViewForwarder(std::unique_ptr<mlcp::MixedLCP> inner, int extraRows = 0)
+      : m_inner(std::move(inner)), m_extraRows(extraRows) {}
+  std::string_view name() const override { return "view-forwarder"; }
+  mlcp::Capabilities capabilities() const override { return m_inner->capabilities(); }
+  const mlcp::SolverOptions& commonOptions() const override { return m_inner->commonOptions(); }
+  const mlcp::MixedLCP& inner() const { return *m_inner; }
+
+ private:
+  void doSetup(int) override {}
+  void doSolve(const mlcp::ProblemView& problem,
+               Eigen::VectorXd& x,
+               mlcp::SolveReport& report) override {
+    if (m_version != matrixVersion()) {
+      m_inner->viewMatrixChanged(problem.size() + m_extraRows);
+      m_version = matrixVersion();
+    }
+    report.status = m_inner->solveView(problem, x).status;
+    if (m_inner->getLambda().size() == x.size()) x = m_inner->getLambda();
+  }
+
+  std::unique_ptr<mlcp::MixedLCP> m_inner;
+  int m_extraRows = 0;
+  std::uint64_t m_version = ~std::uint64_t{0};
+};
+
+/// The same x, w and report from solve() on a copy and from solveView() on the problem.
+void expectSameSolve(const mlcp::MixedLCP& copied, const mlcp::MixedLCP& viewed) {
+  const mlcp::SolveReport& a = copied.report();
+  const mlcp::SolveReport& b = viewed.report();
+  BOOST_TEST_INFO(copied.name() << ": " << a.message << " | " << b.message);
+  BOOST_TEST(a.status == b.status);
+  BOOST_TEST(a.message == b.message);
+  BOOST_TEST(a.iterations == b.iterations);
+  BOOST_TEST(a.pivots == b.pivots);
+  BOOST_TEST(a.scaledResidual == b.scaledResidual);
+  BOOST_TEST(a.relativeResidual == b.relativeResidual);
+  BOOST_TEST(a.worstRow == b.worstRow);
+  BOOST_TEST((copied.getLambda().array() == viewed.getLambda().array()).all());
+  BOOST_TEST((copied.ref_w().array() == viewed.ref_w().array()).all());
 }
 
 }  // namespace
@@ -169,10 +237,61 @@ BOOST_AUTO_TEST_CASE(auto_plans_mid_size_problems_by_density_and_low_rank_form) 
   expectPlan(mlcp::test::sceneProblem(
                  "columns", {"nx=2", "ny=2", "layers=8", "shape=sphere", "cfm=1e-5"}, 1.0 / 60.0),
              "polish", "> n / 2 (a pile)");
-  // The same A assembled dense: no CFM-free low-rank form below n / 4, sparse, so Newton.
+  // The same A assembled dense: its absolute CFM is not DART's relative one, so no low-rank
+  // form is taken from its entries; sparse, so Newton.
   mlcp::Problem dense = columns;
   dense.A = columns.A.factors().toDense().A;
   expectPlan(dense, "newton", "sparse (");
+}
+
+BOOST_AUTO_TEST_CASE(a_stage_solving_on_the_view_answers_as_on_a_copy) {
+  const mlcp::Problem friction = mlcp::test::knownSolutionBaseCases()[3].problem;
+  const mlcp::Problem stack = lowRankStack();
+  for (const char* name : {"dantzig", "lemke", "newton", "pgs", "bpp"}) {
+    const mlcp::Problem& p = std::string(name) == "bpp" ? stack : friction;
+    auto copied = mlcp::makeSolver(name);
+    ViewForwarder viewed(mlcp::makeSolver(name));
+    copied->setProblem(p);
+    viewed.setProblem(p);
+    copied->solve();
+    viewed.solve();
+    expectSameSolve(*copied, viewed.inner());
+    BOOST_TEST(viewed.report().scaledResidual == copied->report().scaledResidual);
+    // a second right side on the same A, from the first answer
+    mlcp::Problem next = p;
+    next.b *= 0.5;
+    next.x = copied->getLambda();
+    copied->setProblem(next);
+    viewed.setRightSide(next.b);
+    viewed.setInitialGuess(*next.x);
+    copied->solve();
+    viewed.solve();
+    expectSameSolve(*copied, viewed.inner());
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_view_of_other_than_the_announced_rows_is_invalid) {
+  ViewForwarder viewed(mlcp::makeSolver("dantzig"), 1);
+  viewed.setProblem(nonSymmetric());
+  viewed.solve();
+  const mlcp::SolveReport& r = viewed.inner().report();
+  BOOST_TEST_INFO(r.message);
+  BOOST_TEST(r.status == mlcp::Status::InvalidProblem);
+  BOOST_TEST(contains(r.message, "problem of 3 rows"));
+  BOOST_TEST(contains(r.message, "viewMatrixChanged(4)"));
+}
+
+BOOST_AUTO_TEST_CASE(auto_plans_bpp_for_a_low_rank_form_found_in_a_up_to_half_of_n) {
+  // r = 32 of n = 80: above n / 4, within n / 2 and 64; DART's relative CFM regularizes every
+  // row.
+  mlcp::AutoSolver solver;
+  solver.setProblem(lowRankStack());
+  const mlcp::SolveReport& r = solver.solve();
+  BOOST_TEST_INFO(r.message);
+  BOOST_TEST(solver.plan().stages.front() == "bpp");
+  BOOST_TEST(contains(r.message, "r = 32 (found in A, C > 0, <= n / 2 and <= 64)"));
+  BOOST_TEST(r.status == mlcp::Status::Converged);
+  BOOST_TEST(solver.usedStage() == "bpp");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

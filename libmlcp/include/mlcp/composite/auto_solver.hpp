@@ -37,9 +37,10 @@ struct SolverPlan {
 ///    methods need A_ii > 0);
 ///  - A symmetric, n < kTinyRows: dantzig, newton, lemke, apgd, pgs;
 ///  - A symmetric, n <= n_p, a low-rank form G G^T + diag(C): the factors (J, M^-1, cfm) with
-///    r <= n / 2, or found in A (mlcp::findLowRankForm) with r <= n / 4 and C_i >= 1e-8 A_ii on
-///    every row (DART's relative CFM): bpp (handed the form found while measuring), newton,
-///    dantzig, lemke, apgd, pgs (docs/bpp.md: 0.1x..0.2x of the peers' time on DART's stacks);
+///    r <= n / 2, or found in A (mlcp::findLowRankForm) with C_i >= 1e-8 A_ii on every row
+///    (DART's relative CFM) and r <= n / 4, or r <= n / 2 and r <= 64: bpp (handed the form found
+///    while measuring), newton, dantzig, lemke, apgd, pgs (docs/bpp.md: 0.1x..0.2x of the peers'
+///    time on DART's stacks);
 ///  - A symmetric as factors, n <= n_p, r > n / 2 (a pile): polish, newton, dantzig, lemke,
 ///    apgd, pgs;
 ///  - A symmetric, n <= n_p, dense (at least 90 % of the entries nonzero): pgs with at most
@@ -54,8 +55,11 @@ struct SolverPlan {
 ///  - A symmetric, larger: apgd, nncg, pgs (iterative, O(nonzeros) per iteration; APGD needs the
 ///    fewest iterations on contact problems).
 ///
-/// Stages are made when a solve first runs them (for n < kTinyRows, dantzig and lemke with the
-/// workspace), with the settings of the constructor. Memory: each
+/// Stages are made when a solve first runs them, with the settings of the constructor, except
+/// the first stages of the plans for the n set, which are made and sized with the workspace:
+/// dantzig, lemke and newton for n < kTinyRows, newton, bpp and the PGS trial (O(n) memory each)
+/// up to n_p. Each stage solves auto's validated problem in place (MixedLCP::solveView(): no
+/// copy, no second validation, the forms of A derived once for all stages). Memory: each
 /// stage's own, plus what measuring takes per new matrix (the symmetry test O(n^2) dense,
 /// O(nonzeros log n) sparse; the islands when n > n_p; the low-rank form, O(n r^2), when A is
 /// symmetric and 64 <= n <= n_p). solve() allocates nothing on a second solve of the same problem.

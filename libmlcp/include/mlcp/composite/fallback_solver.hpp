@@ -17,8 +17,9 @@ class SolverChain;
 /// returned with that stage's status. The pattern of DART's primary/secondary BoxedLcpSolver and
 /// Bullet's btMLCPSolver fallback, with every stage reported.
 ///
-/// Each stage gets its own copy of the problem (this object's), so a stage that fails cannot
-/// spoil the data of the next one; the caller's data is never touched. A stage starts from the
+/// Each stage solves this object's validated problem in place, read-only (MixedLCP::solveView():
+/// no copy, no second validation), so a stage that fails cannot spoil the data of the next one;
+/// the caller's data is never touched (a stage's problem() stays empty). A stage starts from the
 /// best answer so far (the iterative ones use it as a warm start), or from the caller's initial
 /// guess. A stage that refuses the problem (Unsupported, or InvalidProblem from its own checks:
 /// the chain validated the input already) is passed over; the chain answers InvalidProblem only

@@ -149,6 +149,23 @@ class MixedLCP {
   /// Never throws for bad data (see class comment); the returned report lives in this object.
   const SolveReport& solve();
 
+  /// Solves another solver's problem in place, for composite solvers (AutoSolver,
+  /// FallbackSolver) whose own solve() validated it: no copy of A, b, lo, hi or findex and no
+  /// second validation; the derived forms of A are the view's (measured once for every stage).
+  /// Otherwise as solve(): the method starts from x0 (n; ignored unless
+  /// capabilities().usesInitialGuess), x and w are checked for NaN/Inf, and the report carries
+  /// the spec residual of x on the view's problem, so a stage gives the same x and report as
+  /// solve() on a copy. Call order: viewMatrixChanged(n) when the view's A is new (and before
+  /// the first solveView()), then solveView() per right side. problem() and validSolution() keep
+  /// to the problem set through the setters.
+  /// @pre problem passed mlcp::problemError() and x0 mlcp::initialGuessError(); a view of other
+  ///      than size() rows gives Status::InvalidProblem naming both sizes.
+  const SolveReport& solveView(const ProblemView& problem, const Eigen::VectorXd& x0);
+  /// Announces a new A of n rows to solveView(): a new matrix version (what the method derived
+  /// from the last A is dropped) and the workspace sized for n (allocates when n changes, as
+  /// setMatrix()).
+  void viewMatrixChanged(int n);
+
   /// x (n), the solution lambda (unit: N for ODE's force form, N s for the impulse form).
   const Eigen::VectorXd& getLambda() const { return m_x; }
   /// w = A x - b (n) of the returned x (VEROSIM's name).
@@ -188,11 +205,13 @@ class MixedLCP {
   /// Takes the new m_A: a new matrix version, the derived forms forgotten, sizes for its n.
   void matrixChanged();
   bool validate(SolveReport& report) const;
+  /// Runs doSolve() on problem from m_x, checks x and w, and fills the report's residuals.
+  void runMethod(const ProblemView& problem, SolveReport& report);
   /// Turns a Converged status whose x fails the stopping test (SolverOptions::accepts) into
   /// Inaccurate, saying so: every Converged holds under the scaled residual.
   void holdConvergedToTheTolerance(const Residuals& residuals, SolveReport& report) const;
   /// False (and report Unsupported) when the method needs a dense copy of A that is too large.
-  bool denseCopyFits(SolveReport& report) const;
+  bool denseCopyFits(MatrixForm form, SolveReport& report) const;
   void resizeVectors(int n);
 
   Operator m_A;
