@@ -101,22 +101,20 @@ bool BppOptions::isValid(std::string* why) const {
   return check.ok();
 }
 
-BppSolver::BppSolver(const BppOptions& options) { setOptions(options); }
+BppSolver::BppSolver(const BppOptions& options) : SolverWithOptions(options) {}
 
 BppSolver::~BppSolver() = default;
 
-void BppSolver::setOptions(const BppOptions& options) {
-  requireValid(options);
-  const LowRankLimits& a = m_options.lowRank;
-  const LowRankLimits& b = options.lowRank;
+void BppSolver::onOptionsChanged(const BppOptions& previous) {
+  const LowRankLimits& a = previous.lowRank;
+  const LowRankLimits& b = m_options.lowRank;
   // The form and its factorization depend on these only: other changes (tolerances, budgets,
   // time limits) keep them.
   const bool sameForm = a.maxRank == b.maxRank && a.maxRankFraction == b.maxRankFraction &&
                         a.tolerance == b.tolerance && a.maxDenseRows == b.maxDenseRows &&
                         a.tryZeroDiagonal == b.tryZeroDiagonal &&
-                        m_options.sparseAboveRank == options.sparseAboveRank &&
-                        m_options.proximal == options.proximal;
-  m_options = options;
+                        previous.sparseAboveRank == m_options.sparseAboveRank &&
+                        previous.proximal == m_options.proximal;
   if (sameForm) return;
   m_form.reset();
   m_sparseForm.reset();
