@@ -29,7 +29,10 @@ void registerBulletSolvers() {
 }
 
 const OptionTable<BulletPeerOptions>& BulletPeerOptions::table() {
-  static const OptionTable<BulletPeerOptions> table(peerOptionFields<BulletPeerOptions>({}));
+  static const OptionTable<BulletPeerOptions> table(
+      peerOptionFields<BulletPeerOptions>({option<BulletPeerOptions>(
+          "lemke_bound", &BulletPeerOptions::lemkeBound, "0 < lemke_bound < inf",
+          "bullet-lemke: infinite bounds passed as +-this (unit: N s)")}));
   return table;
 }
 

@@ -26,7 +26,11 @@ void registerDartSolvers() {
 }
 
 const OptionTable<DartPeerOptions>& DartPeerOptions::table() {
-  static const OptionTable<DartPeerOptions> table(peerOptionFields<DartPeerOptions>({}));
+  static const OptionTable<DartPeerOptions> table(peerOptionFields<DartPeerOptions>(
+      {option<DartPeerOptions>("early_termination", &DartPeerOptions::earlyTermination, "",
+                               "dart-dantzig: fail at the first pivot <= 0"),
+       option<DartPeerOptions>("fixed_sweeps", &DartPeerOptions::fixedSweeps, "",
+                               "dart-pgs: run exactly max_iterations sweeps")}));
   return table;
 }
 

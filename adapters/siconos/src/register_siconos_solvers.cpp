@@ -33,7 +33,12 @@ void registerSiconosSolvers() {
 }
 
 const OptionTable<SiconosOptions>& SiconosOptions::table() {
-  static const OptionTable<SiconosOptions> table(peerOptionFields<SiconosOptions>({}));
+  static const OptionTable<SiconosOptions> table(peerOptionFields<SiconosOptions>(
+      {option<SiconosOptions>("siconos_tolerance", &SiconosOptions::siconosTolerance, "> 0",
+                              "Siconos' own stopping tolerance (its error measure)"),
+       option<SiconosOptions>("max_enumeration_size", &SiconosOptions::maxEnumerationSize,
+                              "1 <= max_enumeration_size <= 30",
+                              "Enumerations: largest number of complementarity rows")}));
   return table;
 }
 

@@ -98,6 +98,8 @@ bool BppOptions::isValid(std::string* why) const {
   check.require(sparseAboveRank >= 0, "sparseAboveRank", sparseAboveRank, "sparseAboveRank >= 0");
   check.require(lowRank.tolerance > 0.0, "lowRank.tolerance", lowRank.tolerance,
                 "lowRank.tolerance > 0");
+  check.require(lowRank.maxDenseRows >= 0, "lowRank.maxDenseRows", lowRank.maxDenseRows,
+                "lowRank.maxDenseRows >= 0");
   return check.ok();
 }
 
@@ -488,7 +490,20 @@ const OptionTable<BppOptions>& BppOptions::table() {
        option<BppOptions>("abandon_growth", &BppOptions::abandonGrowth, "0 or > 1 (0: off)",
                           "Give up when the residual grows by this factor"),
        option<BppOptions>("sparse_above_rank", &BppOptions::sparseAboveRank, ">= 0",
-                          "Sparse r x r systems above this rank")}));
+                          "Sparse r x r systems above this rank"),
+       option<BppOptions>("low_rank_max_rank", &BppOptions::lowRank, &LowRankLimits::maxRank,
+                          ">= 0", "Largest rank r of the low-rank form"),
+       option<BppOptions>("low_rank_max_rank_fraction", &BppOptions::lowRank,
+                          &LowRankLimits::maxRankFraction, "0 < low_rank_max_rank_fraction <= 1",
+                          "Largest rank r of the low-rank form as a fraction of n"),
+       option<BppOptions>("low_rank_tolerance", &BppOptions::lowRank, &LowRankLimits::tolerance,
+                          "> 0", "Accept a form found in A within this times max|A|"),
+       option<BppOptions>("low_rank_max_dense_rows", &BppOptions::lowRank,
+                          &LowRankLimits::maxDenseRows, ">= 0",
+                          "Largest n whose entries are searched for a form"),
+       option<BppOptions>("low_rank_try_zero_diagonal", &BppOptions::lowRank,
+                          &LowRankLimits::tryZeroDiagonal, "",
+                          "Also try C = 0 in the entries of A")}));
   return table;
 }
 
