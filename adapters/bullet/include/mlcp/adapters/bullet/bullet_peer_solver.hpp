@@ -32,9 +32,10 @@ struct BulletPeerOptions : SolverOptions {
 
   /// True when usable; otherwise sets *why to a message naming the field.
   bool isValid(std::string* why) const;
-  /// The options table (docs/design.md, "Adding a solver"): the options of mlcp::SolverOptions
-  /// this peer applies, as the CLI flags and Python keywords take them.
-  static const OptionTable<BulletPeerOptions>& table();
+  /// The options table of `method` (docs/design.md, "Adding a solver"): the options of
+  /// mlcp::SolverOptions this peer applies, and lemke_bound for BulletMethod::Lemke, as the CLI
+  /// flags and Python keywords take them.
+  static const OptionTable<BulletPeerOptions>& table(BulletMethod method);
 };
 
 /// Bullet's MLCP solvers (Bullet 3.24, double precision) as MixedLCP implementations named

@@ -31,9 +31,10 @@ struct DartPeerOptions : SolverOptions {
   /// (mDeltaXThreshold, mRelativeDeltaXTolerance) switched off, for timing per sweep against
   /// other solvers at the same sweep count.
   bool fixedSweeps = false;
-  /// The options table (docs/design.md, "Adding a solver"): the options of mlcp::SolverOptions
-  /// this peer applies, as the CLI flags and Python keywords take them.
-  static const OptionTable<DartPeerOptions>& table();
+  /// The options table of `method` (docs/design.md, "Adding a solver"): the options of
+  /// mlcp::SolverOptions this peer applies, and early_termination (DartMethod::Dantzig) or
+  /// fixed_sweeps (DartMethod::Pgs), as the CLI flags and Python keywords take them.
+  static const OptionTable<DartPeerOptions>& table(DartMethod method);
 };
 
 /// DART's boxed LCP solvers (DART 6.12) as MixedLCP implementations named "dart-dantzig" and

@@ -40,9 +40,11 @@ struct SiconosOptions : SolverOptions {
 
   /// True when usable; otherwise sets *why to a message naming the field.
   bool isValid(std::string* why) const;
-  /// The options table (docs/design.md, "Adding a solver"): the options of mlcp::SolverOptions
-  /// this peer applies, as the CLI flags and Python keywords take them.
-  static const OptionTable<SiconosOptions>& table();
+  /// The options table of `method` (docs/design.md, "Adding a solver"): the options of
+  /// mlcp::SolverOptions this peer applies and siconos_tolerance, and max_enumeration_size for
+  /// the enumerations (SiconosMethod::Enum, SiconosMethod::MlcpEnum), as the CLI flags and
+  /// Python keywords take them.
+  static const OptionTable<SiconosOptions>& table(SiconosMethod method);
 };
 
 /// Siconos numerics' LCP and MLCP solvers as MixedLCP implementations named "siconos-lemke",
