@@ -111,7 +111,10 @@ BOOST_AUTO_TEST_CASE(a_bad_value_gets_the_same_message_from_the_flag_and_by_name
        "option 'refresh_friction_bounds' takes bool, got 'maybe'"},
       {"newton", "reformulation", "bogus",
        "option 'reformulation' takes one of min-map | fischer-burmeister, got 'bogus'"},
-      {"toy", "damping", "2", "ToyOptions::damping = 2. Violated constraint: 0 < damping <= 1"}};
+      {"toy", "damping", "2", "ToyOptions::damping = 2. Violated constraint: 0 < damping <= 1"},
+      {"bpp", "low_rank_max_rank_fraction", "2",
+       "BppOptions::lowRank.maxRankFraction = 2. Violated constraint: 0 < "
+       "lowRank.maxRankFraction <= 1"}};
   for (const Case& c : cases) {
     BOOST_TEST_CONTEXT(c.solver << " " << c.name) {
       BOOST_TEST(libraryMessage(c.solver, c.name, c.value) == c.expected);

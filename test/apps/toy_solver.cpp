@@ -18,8 +18,6 @@ const OptionTable<ToyOptions>& ToyOptions::table() {
   return table;
 }
 
-ToySolver::ToySolver(const ToyOptions& options) : m_options(options) { requireValid(options); }
-
 Capabilities ToySolver::capabilities() const { return {}; }
 
 void ToySolver::doSetup(int) {}

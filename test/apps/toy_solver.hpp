@@ -1,7 +1,6 @@
 #pragma once
 
-#include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/core/option_table.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 
 #include <string>
 
@@ -20,23 +19,17 @@ struct ToyOptions : SolverOptions {
 /// A solver as a contributor adds one (docs/design.md, "Adding a solver"), registered as "toy"
 /// by the one registration line of its source file. It answers x = 0 with MaxIterations: it
 /// exists to show that a solver joins the listings and the options table by itself.
-class ToySolver final : public MixedLCP {
+class ToySolver final : public SolverWithOptions<ToyOptions> {
  public:
   /// @throws std::invalid_argument when options are not valid
-  explicit ToySolver(const ToyOptions& options = {});
-  /// The options in use.
-  const ToyOptions& options() const { return m_options; }
+  explicit ToySolver(const ToyOptions& options = {}) : SolverWithOptions(options) {}
 
   std::string_view name() const override { return "toy"; }
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  protected:
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
-
- private:
-  ToyOptions m_options;
 };
 
 }  // namespace mlcp::test

@@ -27,7 +27,7 @@ def test_a_resting_stack_stays_put_with_any_solver_swapped_between_steps():
         assert t.p.shape == (31, 4, 3) and t.q.shape == (31, 4, 4) and t.time.shape == (31,)
         assert all(s in (mlcp.Status.Converged, mlcp.Status.MaxIterations) for s in t.status)
         assert (t.rows > 0).all() and (t.contacts > 0).all()
-        assert world.last_statistics.solver_name == name
+        assert world.last_statistics.solver == name
     assert world.step_count == 120
     # Each box moved less than a millimetre in 2 s of simulated time.
     assert np.abs(world.positions - start).max() < 1e-3

@@ -70,14 +70,14 @@ def test_validate_says_what_mlcp_validate_says(tmp_path, captured, cli):
         [str(cli), "validate", str(path), "--x", str(solution), "--top", "5", "--json"],
         capture_output=True, text=True).stdout)
     assert ours.valid == theirs["valid"] == from_file.valid
-    assert ours.residuals.relative == pytest.approx(theirs["residual_rel"], rel=1e-5)
-    assert ours.residuals.absolute == pytest.approx(theirs["residual_abs"], rel=1e-5)
+    assert ours.residuals.residual_rel == pytest.approx(theirs["residual_rel"], rel=1e-5)
+    assert ours.residuals.residual_abs == pytest.approx(theirs["residual_abs"], rel=1e-5)
     assert [(r.row, r.kind) for r in ours.worst_rows] == [
         (r["row"], r["kind"]) for r in theirs["worst_rows"]]
     assert ours.row_residuals.shape == (p.n,)
-    assert ours.row_residuals.max() == ours.residuals.absolute
+    assert ours.row_residuals.max() == ours.residuals.residual_abs
     exact = mlcp.validate(p, mlcp.solve(p, "lemke").x)
-    assert exact.residuals.relative < 1e-6
+    assert exact.residuals.residual_rel < 1e-6
 
 
 def test_statistics_as_mlcp_info(shared_data):

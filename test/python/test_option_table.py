@@ -47,6 +47,20 @@ def test_an_option_the_solver_does_not_take_is_rejected():
     assert mlcp.Solver("newton", absolute_tolerance=1e-8).options["absolute_tolerance"] == 1e-8
 
 
+@pytest.mark.parametrize("takes, refuses, option, value", [
+    ("dart-pgs", "dart-dantzig", "fixed_sweeps", True),
+    ("dart-dantzig", "dart-pgs", "early_termination", False),
+    ("bullet-lemke", "bullet-pgs", "lemke_bound", 1e9),
+    ("siconos-enum", "siconos-lemke", "max_enumeration_size", 5),
+])
+def test_a_peer_method_takes_the_options_it_uses_and_no_other(takes, refuses, option, value):
+    if takes not in mlcp.solver_names():
+        pytest.skip(f"{takes} was not built")
+    assert mlcp.Solver(takes, **{option: value}).options[option] == value
+    with pytest.raises(TypeError, match=f"solver '{refuses}' takes no option '{option}'"):
+        mlcp.Solver(refuses, **{option: value})
+
+
 @pytest.mark.parametrize("solver, flag, keyword, value, error", [
     ("pgs", "--relaxation", "relaxation", 5.0, ValueError),
     ("pgs", "--max-iterations", "max_iterations", 2.5, TypeError),

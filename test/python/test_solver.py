@@ -66,7 +66,7 @@ def test_report_fields_and_history():
     r = mlcp.solve(p, "apgd", record_history=True).report
     assert r.status == mlcp.Status.Converged and r.succeeded
     assert str(r.status) == "converged"
-    assert r.relative_residual <= 1e-6 and r.scaled_residual <= 1e-6
+    assert r.residual_rel <= 1e-6 and r.residual_scaled <= 1e-6
     assert r.iterations > 0 and r.pivots == 0 and 0 <= r.worst_row < 60
     assert r.solve_seconds > 0.0 and r.message
     assert r.residual_history.shape == (r.iterations + 1,)

@@ -23,7 +23,7 @@ bool BulletPeerOptions::isValid(std::string* why) const {
 }
 
 BulletPeerSolver::BulletPeerSolver(BulletMethod method, const BulletPeerOptions& options)
-    : m_method(method) {
+    : SolverWithOptions(options), m_method(method) {
   switch (method) {
     case BulletMethod::Dantzig:
       m_peer = std::make_unique<btDantzigSolver>();
@@ -35,14 +35,12 @@ BulletPeerSolver::BulletPeerSolver(BulletMethod method, const BulletPeerOptions&
       m_peer = std::make_unique<btLemkeSolver>();
       break;
   }
-  setOptions(options);
+  onOptionsChanged(m_options);
 }
 
 BulletPeerSolver::~BulletPeerSolver() = default;
 
-void BulletPeerSolver::setOptions(const BulletPeerOptions& options) {
-  requireValid(options);
-  m_options = options;
+void BulletPeerSolver::onOptionsChanged(const BulletPeerOptions&) {
   if (m_method == BulletMethod::Lemke)
     static_cast<btLemkeSolver&>(*m_peer).m_maxLoops = m_options.maxIterations;
 }

@@ -8,9 +8,11 @@ namespace {
 
 SolverEntry bulletEntry(std::string name, std::string description, BulletMethod method) {
   return solverEntry<BulletPeerSolver, BulletPeerOptions>(
-      std::move(name), std::move(description), {}, [method](const BulletPeerOptions& options) {
+      std::move(name), std::move(description), {},
+      [method](const BulletPeerOptions& options) {
         return std::make_unique<BulletPeerSolver>(method, options);
-      });
+      },
+      BulletPeerOptions::table(method));
 }
 
 }  // namespace
@@ -28,9 +30,13 @@ void registerBulletSolvers() {
                              BulletMethod::Lemke));
 }
 
-const OptionTable<BulletPeerOptions>& BulletPeerOptions::table() {
-  static const OptionTable<BulletPeerOptions> table(peerOptionFields<BulletPeerOptions>({}));
-  return table;
+const OptionTable<BulletPeerOptions>& BulletPeerOptions::table(BulletMethod method) {
+  static const OptionTable<BulletPeerOptions> lemke(
+      peerOptionFields<BulletPeerOptions>({option<BulletPeerOptions>(
+          "lemke_bound", &BulletPeerOptions::lemkeBound, "0 < lemke_bound < inf",
+          "Infinite bounds passed to btLemkeSolver as +-this (unit: N s)")}));
+  static const OptionTable<BulletPeerOptions> others(peerOptionFields<BulletPeerOptions>({}));
+  return method == BulletMethod::Lemke ? lemke : others;
 }
 
 }  // namespace mlcp::adapters

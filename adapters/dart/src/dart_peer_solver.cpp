@@ -12,19 +12,17 @@
 namespace mlcp::adapters {
 
 DartPeerSolver::DartPeerSolver(DartMethod method, const DartPeerOptions& options)
-    : m_method(method) {
+    : SolverWithOptions(options), m_method(method) {
   if (method == DartMethod::Dantzig)
     m_peer = std::make_shared<dart::constraint::DantzigBoxedLcpSolver>();
   else
     m_peer = std::make_shared<dart::constraint::PgsBoxedLcpSolver>();
-  setOptions(options);
+  onOptionsChanged(m_options);
 }
 
 DartPeerSolver::~DartPeerSolver() = default;
 
-void DartPeerSolver::setOptions(const DartPeerOptions& options) {
-  requireValid(options);
-  m_options = options;
+void DartPeerSolver::onOptionsChanged(const DartPeerOptions&) {
   if (m_method == DartMethod::Pgs) {
     auto& pgs = static_cast<dart::constraint::PgsBoxedLcpSolver&>(*m_peer);
     dart::constraint::PgsBoxedLcpSolver::Option option;  // DART's defaults

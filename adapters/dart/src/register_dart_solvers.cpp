@@ -8,9 +8,11 @@ namespace {
 
 SolverEntry dartEntry(std::string name, std::string description, DartMethod method) {
   return solverEntry<DartPeerSolver, DartPeerOptions>(
-      std::move(name), std::move(description), {}, [method](const DartPeerOptions& options) {
+      std::move(name), std::move(description), {},
+      [method](const DartPeerOptions& options) {
         return std::make_unique<DartPeerSolver>(method, options);
-      });
+      },
+      DartPeerOptions::table(method));
 }
 
 }  // namespace
@@ -25,9 +27,14 @@ void registerDartSolvers() {
                            DartMethod::Pgs));
 }
 
-const OptionTable<DartPeerOptions>& DartPeerOptions::table() {
-  static const OptionTable<DartPeerOptions> table(peerOptionFields<DartPeerOptions>({}));
-  return table;
+const OptionTable<DartPeerOptions>& DartPeerOptions::table(DartMethod method) {
+  static const OptionTable<DartPeerOptions> dantzig(peerOptionFields<DartPeerOptions>(
+      {option<DartPeerOptions>("early_termination", &DartPeerOptions::earlyTermination, "",
+                               "Fail at the first pivot <= 0 (else zero the rest and carry on)")}));
+  static const OptionTable<DartPeerOptions> pgs(peerOptionFields<DartPeerOptions>(
+      {option<DartPeerOptions>("fixed_sweeps", &DartPeerOptions::fixedSweeps, "",
+                               "Run exactly max_iterations sweeps (DART's change tests off)")}));
+  return method == DartMethod::Dantzig ? dantzig : pgs;
 }
 
 }  // namespace mlcp::adapters

@@ -7,7 +7,7 @@ l_i <= u_i: x_i = l_i => w_i >= 0, x_i = u_i => w_i <= 0, l_i < x_i < u_i => w_i
     import mlcp, numpy as np
     problem = mlcp.Problem(A, b, lo, hi, findex)      # numpy or scipy.sparse A
     result = mlcp.solve(problem, solver="pgs", relaxation=1.2)
-    result.x, result.w, result.report.status, result.report.relative_residual
+    result.x, result.w, result.report.status, result.report.residual_rel
     if result: ...                                      # True only when it converged
 
 mlcp.dynamics steps rigid-body scenes with any solver; mlcp.batch compares solvers over

@@ -102,13 +102,19 @@ class Report:
     iterations: int
     pivots: int
     friction_rounds: int
-    absolute_residual: float
-    relative_residual: float
-    scaled_residual: float
+    residual_abs: float
+    residual_rel: float
+    residual_scaled: float
     max_bound_violation: float
     max_complementarity_violation: float
     worst_row: int
     solve_seconds: float
+    @property
+    def absolute_residual(self) -> float: ...  # deprecated (DeprecationWarning): residual_abs
+    @property
+    def relative_residual(self) -> float: ...  # deprecated (DeprecationWarning): residual_rel
+    @property
+    def scaled_residual(self) -> float: ...  # deprecated (DeprecationWarning): residual_scaled
     @property
     def residual_history(self) -> np.ndarray: ...
     @property
@@ -180,12 +186,18 @@ def write_siconos(problem: Problem, path: Path) -> str: ...
 def siconos_text(problem: Problem) -> str: ...
 
 class Residuals:
-    absolute: float
-    relative: float
-    scaled: float
+    residual_abs: float
+    residual_rel: float
+    residual_scaled: float
     max_bound_violation: float
     max_complementarity_violation: float
     worst_row: int
+    @property
+    def absolute(self) -> float: ...  # deprecated (DeprecationWarning): residual_abs
+    @property
+    def relative(self) -> float: ...  # deprecated (DeprecationWarning): residual_rel
+    @property
+    def scaled(self) -> float: ...  # deprecated (DeprecationWarning): residual_scaled
 
 class RowViolation:
     row: int
@@ -264,13 +276,17 @@ class StepTimes:
 class StepStatistics:
     rows: int
     contacts: int
-    solver_name: str
+    solver: str
     status: Status
     iterations: int
-    relative_residual: float
+    residual_rel: float
     solve_seconds: float
     worst_row: str
     times: StepTimes
+    @property
+    def relative_residual(self) -> float: ...  # deprecated (DeprecationWarning): residual_rel
+    @property
+    def solver_name(self) -> str: ...  # deprecated (DeprecationWarning): solver
 
 class Trajectory:
     body_names: List[str]
@@ -283,9 +299,11 @@ class Trajectory:
     contacts: np.ndarray
     iterations: np.ndarray
     status: List[Status]
-    relative_residual: np.ndarray
+    residual_rel: np.ndarray
     solve_seconds: np.ndarray
     problems: Dict[int, Problem]
+    @property
+    def relative_residual(self) -> np.ndarray: ...  # deprecated (DeprecationWarning): residual_rel
 
 class World:
     solver: Optional[Solver]

@@ -3,6 +3,7 @@
 
 #include "array_conversion.hpp"
 #include "bindings.hpp"
+#include "deprecated_alias.hpp"
 
 #include <mlcp/compare/problem_statistics.hpp>
 #include <mlcp/compare/solution_check.hpp>
@@ -49,12 +50,13 @@ Eigen::VectorXd candidate(const Problem& problem, py::handle x) {
 }
 
 void bindResiduals(py::module_& m) {
-  py::class_<Residuals>(m, "Residuals",
-                        "The spec's residuals of a candidate x (docs/conventions.md).")
-      .def_readonly("absolute", &Residuals::absolute,
+  py::class_<Residuals> residuals(m, "Residuals",
+                                  "The spec's residuals of a candidate x (docs/conventions.md).");
+  residuals
+      .def_readonly("residual_abs", &Residuals::absolute,
                     "||r||_inf, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (units of x)")
-      .def_readonly("relative", &Residuals::relative, "absolute / max(1, ||b||_inf)")
-      .def_readonly("scaled", &Residuals::scaled,
+      .def_readonly("residual_rel", &Residuals::relative, "residual_abs / max(1, ||b||_inf)")
+      .def_readonly("residual_scaled", &Residuals::scaled,
                     "the scaled residual, invariant to scaling A and b or single rows")
       .def_readonly("max_bound_violation", &Residuals::maxBoundViolation,
                     "max_i max(l_i - x_i, x_i - u_i, 0)")
@@ -62,9 +64,13 @@ void bindResiduals(py::module_& m) {
                     "max_i max(min(x_i - l_i, w_i^+), min(u_i - x_i, w_i^-))")
       .def_readonly("worst_row", &Residuals::worstRow, "row of the largest |r_i|, -1 if n = 0")
       .def("__repr__", [](const Residuals& r) {
-        return fmt::format("<mlcp.Residuals absolute={:.3g} relative={:.3g} scaled={:.3g}>",
-                           r.absolute, r.relative, r.scaled);
+        return fmt::format(
+            "<mlcp.Residuals residual_abs={:.3g} residual_rel={:.3g} residual_scaled={:.3g}>",
+            r.absolute, r.relative, r.scaled);
       });
+  defDeprecatedAlias(residuals, "mlcp.Residuals", "absolute", "residual_abs");
+  defDeprecatedAlias(residuals, "mlcp.Residuals", "relative", "residual_rel");
+  defDeprecatedAlias(residuals, "mlcp.Residuals", "scaled", "residual_scaled");
   py::class_<compare::RowViolation>(m, "RowViolation",
                                     "One row of a candidate x, as validate lists it.")
       .def_readonly("row", &compare::RowViolation::row)
@@ -89,7 +95,7 @@ void bindResiduals(py::module_& m) {
                     "list of mlcp.RowViolation, largest |r_i| first")
       .def("__repr__", [](const Validation& v) {
         return fmt::format(
-            "<mlcp.Validation valid={} relative={:.3g} scaled={:.3g} tolerance={:.3g} "
+            "<mlcp.Validation valid={} residual_rel={:.3g} residual_scaled={:.3g} tolerance={:.3g} "
             "worst_row={}>",
             v.valid ? "True" : "False", v.residuals.relative, v.residuals.scaled, v.tolerance,
             v.residuals.worstRow);

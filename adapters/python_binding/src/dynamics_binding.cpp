@@ -4,6 +4,7 @@
 
 #include "array_conversion.hpp"
 #include "bindings.hpp"
+#include "deprecated_alias.hpp"
 #include "solver.hpp"
 
 #include <mlcp/dynamics/scene.hpp>
@@ -172,13 +173,13 @@ void bindStatistics(py::module_& m) {
             "integration={:.3g} s>",
             t.collision, t.assembly, t.solve, t.integration);
       });
-  py::class_<S>(m, "StepStatistics", "What the last World.step() did.")
-      .def_readonly("rows", &S::rows, "n of the MLCP")
+  py::class_<S> statistics(m, "StepStatistics", "What the last World.step() did.");
+  statistics.def_readonly("rows", &S::rows, "n of the MLCP")
       .def_readonly("contacts", &S::contacts, "contact points")
-      .def_readonly("solver_name", &S::solverName)
+      .def_readonly("solver", &S::solverName, "registered name of the solver (\"\" when n = 0)")
       .def_readonly("status", &S::status, "mlcp.Status (NotSolved when n = 0)")
       .def_readonly("iterations", &S::iterations)
-      .def_readonly("relative_residual", &S::relativeResidual)
+      .def_readonly("residual_rel", &S::relativeResidual, "the spec's relative residual")
       .def_readonly("solve_seconds", &S::solveSeconds, "(unit: s)")
       .def_readonly("worst_row", &S::worstRow,
                     "label of the worst row when the solver did not converge")
@@ -187,10 +188,13 @@ void bindStatistics(py::module_& m) {
         return fmt::format("<mlcp.StepStatistics rows={} contacts={} {} {}>", s.rows, s.contacts,
                            s.solverName, s.status);
       });
-  py::class_<Trajectory>(m, "Trajectory",
-                         "A World.run(): states at steps 0 .. K (K + 1 records) and per step "
-                         "figures (K entries). World frame, SI units.")
-      .def_readonly("body_names", &Trajectory::bodyNames)
+  defDeprecatedAlias(statistics, "mlcp.dynamics.StepStatistics", "solver_name", "solver");
+  defDeprecatedAlias(statistics, "mlcp.dynamics.StepStatistics", "relative_residual",
+                     "residual_rel");
+  py::class_<Trajectory> trajectory(m, "Trajectory",
+                                    "A World.run(): states at steps 0 .. K (K + 1 records) and "
+                                    "per step figures (K entries). World frame, SI units.");
+  trajectory.def_readonly("body_names", &Trajectory::bodyNames)
       .def_readonly("time", &Trajectory::time, "(K + 1) simulated time (unit: s)")
       .def_readonly("p", &Trajectory::p, "(K + 1, bodies, 3) centre of mass positions (unit: m)")
       .def_readonly("q", &Trajectory::q,
@@ -201,7 +205,8 @@ void bindStatistics(py::module_& m) {
       .def_readonly("contacts", &Trajectory::contacts, "(K) contact points")
       .def_readonly("iterations", &Trajectory::iterations, "(K) solver iterations")
       .def_readonly("status", &Trajectory::status, "(K) list of mlcp.Status")
-      .def_readonly("relative_residual", &Trajectory::relativeResidual, "(K)")
+      .def_readonly("residual_rel", &Trajectory::relativeResidual,
+                    "(K) the spec's relative residual")
       .def_readonly("solve_seconds", &Trajectory::solveSeconds, "(K) (unit: s)")
       .def_readonly("problems", &Trajectory::problems,
                     "dict k -> mlcp.Problem assembled from the state after k steps (factor "
@@ -211,6 +216,7 @@ void bindStatistics(py::module_& m) {
         return fmt::format("<mlcp.Trajectory steps={} bodies={} converged={} captured={}>",
                            t.status.size(), t.bodyNames.size(), converged, t.problems.size());
       });
+  defDeprecatedAlias(trajectory, "mlcp.dynamics.Trajectory", "relative_residual", "residual_rel");
 }
 
 void bindBodies(py::class_<World>& c) {

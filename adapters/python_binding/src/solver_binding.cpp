@@ -3,6 +3,7 @@
 
 #include "array_conversion.hpp"
 #include "bindings.hpp"
+#include "deprecated_alias.hpp"
 #include "solver.hpp"
 #include "solver_keywords.hpp"
 
@@ -45,10 +46,10 @@ void bindCapabilities(py::module_& m) {
 }
 
 void bindReport(py::module_& m) {
-  py::class_<SolveReport>(m, "Report",
-                          "Everything one solve produced (a copy). Residuals are those of "
-                          "docs/conventions.md for the returned x; NaN before a solve.")
-      .def_readonly("status", &SolveReport::status, "mlcp.Status")
+  py::class_<SolveReport> report(m, "Report",
+                                 "Everything one solve produced (a copy). Residuals are those of "
+                                 "docs/conventions.md for the returned x; NaN before a solve.");
+  report.def_readonly("status", &SolveReport::status, "mlcp.Status")
       .def_readonly("message", &SolveReport::message,
                     "why, naming the row or field for InvalidProblem and failures")
       .def_readonly("iterations", &SolveReport::iterations,
@@ -56,11 +57,10 @@ void bindReport(py::module_& m) {
       .def_readonly("pivots", &SolveReport::pivots, "index-set changes (pivoting solvers)")
       .def_readonly("friction_rounds", &SolveReport::frictionRounds,
                     "Dantzig: re-solves with friction bounds refreshed")
-      .def_readonly("absolute_residual", &SolveReport::absoluteResidual,
+      .def_readonly("residual_abs", &SolveReport::absoluteResidual,
                     "||r||_inf, r_i = x_i - clamp(x_i - w_i, l_i, u_i) (units of x)")
-      .def_readonly("relative_residual", &SolveReport::relativeResidual,
-                    "||r||_inf / max(1, ||b||_inf)")
-      .def_readonly("scaled_residual", &SolveReport::scaledResidual,
+      .def_readonly("residual_rel", &SolveReport::relativeResidual, "||r||_inf / max(1, ||b||_inf)")
+      .def_readonly("residual_scaled", &SolveReport::scaledResidual,
                     "the spec's scaled residual, invariant to scaling A and b or single rows")
       .def_readonly("max_bound_violation", &SolveReport::maxBoundViolation,
                     "max_i max(l_i - x_i, x_i - u_i, 0)")
@@ -83,10 +83,13 @@ void bindReport(py::module_& m) {
           "True only when status is Converged")
       .def("__repr__", [](const SolveReport& r) {
         return fmt::format(
-            "<mlcp.Report {} iterations={} pivots={} relative_residual={:.3g} "
-            "scaled_residual={:.3g} {:.3g} s>",
+            "<mlcp.Report {} iterations={} pivots={} residual_rel={:.3g} "
+            "residual_scaled={:.3g} {:.3g} s>",
             r.status, r.iterations, r.pivots, r.relativeResidual, r.scaledResidual, r.solveSeconds);
       });
+  defDeprecatedAlias(report, "mlcp.Report", "absolute_residual", "residual_abs");
+  defDeprecatedAlias(report, "mlcp.Report", "relative_residual", "residual_rel");
+  defDeprecatedAlias(report, "mlcp.Report", "scaled_residual", "residual_scaled");
   py::class_<SolveResult>(m, "Result", "What a solve returned: x, w, the report, the solver.")
       .def_readonly("x", &SolveResult::x,
                     "(n) lambda, a numpy array (unit: N in ODE's force form, N s in the impulse "

@@ -8,9 +8,11 @@ namespace {
 
 SolverEntry siconosEntry(std::string name, std::string description, SiconosMethod method) {
   return solverEntry<SiconosSolver, SiconosOptions>(
-      std::move(name), std::move(description), {}, [method](const SiconosOptions& options) {
+      std::move(name), std::move(description), {},
+      [method](const SiconosOptions& options) {
         return std::make_unique<SiconosSolver>(method, options);
-      });
+      },
+      SiconosOptions::table(method));
 }
 
 }  // namespace
@@ -32,9 +34,18 @@ void registerSiconosSolvers() {
                               SiconosMethod::MlcpLemke));
 }
 
-const OptionTable<SiconosOptions>& SiconosOptions::table() {
-  static const OptionTable<SiconosOptions> table(peerOptionFields<SiconosOptions>({}));
-  return table;
+const OptionTable<SiconosOptions>& SiconosOptions::table(SiconosMethod method) {
+  const auto tolerance = [] {
+    return option<SiconosOptions>("siconos_tolerance", &SiconosOptions::siconosTolerance, "> 0",
+                                  "Siconos' own stopping tolerance (its error measure)");
+  };
+  static const OptionTable<SiconosOptions> enumeration(peerOptionFields<SiconosOptions>(
+      {tolerance(),
+       option<SiconosOptions>("max_enumeration_size", &SiconosOptions::maxEnumerationSize,
+                              "1 <= max_enumeration_size <= 30",
+                              "Largest number of complementarity rows enumerated")}));
+  static const OptionTable<SiconosOptions> others(peerOptionFields<SiconosOptions>({tolerance()}));
+  return method == SiconosMethod::Enum || method == SiconosMethod::MlcpEnum ? enumeration : others;
 }
 
 }  // namespace mlcp::adapters

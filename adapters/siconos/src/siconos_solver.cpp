@@ -91,16 +91,9 @@ bool SiconosOptions::isValid(std::string* why) const {
 }
 
 SiconosSolver::SiconosSolver(SiconosMethod method, const SiconosOptions& options)
-    : m_method(method), m_workspace(std::make_unique<Workspace>()) {
-  setOptions(options);
-}
+    : SolverWithOptions(options), m_method(method), m_workspace(std::make_unique<Workspace>()) {}
 
 SiconosSolver::~SiconosSolver() = default;
-
-void SiconosSolver::setOptions(const SiconosOptions& options) {
-  requireValid(options);
-  m_options = options;
-}
 
 std::string_view SiconosSolver::name() const {
   switch (m_method) {

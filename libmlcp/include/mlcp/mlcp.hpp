@@ -16,6 +16,7 @@
 #include <mlcp/core/report.hpp>
 #include <mlcp/core/residual.hpp>
 #include <mlcp/core/solver_factory.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 #include <mlcp/core/status.hpp>
 #include <mlcp/generators/random_problem.hpp>
 #include <mlcp/gradient/apgd_solver.hpp>

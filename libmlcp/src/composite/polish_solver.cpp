@@ -37,25 +37,25 @@ bool PolishOptions::isValid(std::string* why) const {
   return check.ok();
 }
 
-PolishSolver::PolishSolver(const PolishOptions& options) { setOptions(options); }
+PolishSolver::PolishSolver(const PolishOptions& options) : SolverWithOptions(options) {
+  onOptionsChanged(m_options);
+}
 
 PolishSolver::~PolishSolver() = default;
 
-void PolishSolver::setOptions(const PolishOptions& options) {
-  requireValid(options);
-  if (!m_first || options.firstStage != m_options.firstStage) {
-    if (options.firstStage == FirstStage::Apgd)
+void PolishSolver::onOptionsChanged(const PolishOptions& previous) {
+  if (!m_first || previous.firstStage != m_options.firstStage) {
+    if (m_options.firstStage == FirstStage::Apgd)
       m_first = std::make_unique<ApgdSolver>();
-    else if (options.firstStage == FirstStage::Nncg)
+    else if (m_options.firstStage == FirstStage::Nncg)
       m_first = std::make_unique<NncgSolver>();
     else
       m_first = std::make_unique<PgsSolver>();
   }
-  m_options = options;
   BppOptions bpp;
-  bpp.relativeTolerance = options.relativeTolerance;
-  bpp.absoluteTolerance = options.absoluteTolerance;
-  bpp.maxIterations = options.polishRounds;
+  bpp.relativeTolerance = m_options.relativeTolerance;
+  bpp.absoluteTolerance = m_options.absoluteTolerance;
+  bpp.maxIterations = m_options.polishRounds;
   bpp.keepPartition = false;  // every polish starts from PGS's partition
   bpp.abandonGrowth = 2.0;    // a cascade of swaps: PGS was stopped too early
   m_bpp.setOptions(bpp);

@@ -222,16 +222,9 @@ bool ApgdOptions::isValid(std::string* why) const {
 }
 
 ApgdSolver::ApgdSolver(const ApgdOptions& options)
-    : m_scaling(std::make_unique<detail::SymmetricRowScaling>()) {
-  setOptions(options);
-}
+    : SolverWithOptions(options), m_scaling(std::make_unique<detail::SymmetricRowScaling>()) {}
 
 ApgdSolver::~ApgdSolver() = default;
-
-void ApgdSolver::setOptions(const ApgdOptions& options) {
-  requireValid(options);
-  m_options = options;
-}
 
 Capabilities ApgdSolver::capabilities() const {
   Capabilities c = detail::iterativeCapabilities();

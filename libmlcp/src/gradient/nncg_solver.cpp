@@ -35,17 +35,11 @@ bool NncgOptions::isValid(std::string* why) const {
 }
 
 NncgSolver::NncgSolver(const NncgOptions& options)
-    : m_rows(std::make_unique<detail::RowAccess>()),
-      m_pgs(std::make_unique<detail::PgsWorkspace>()) {
-  setOptions(options);
-}
+    : SolverWithOptions(options),
+      m_rows(std::make_unique<detail::RowAccess>()),
+      m_pgs(std::make_unique<detail::PgsWorkspace>()) {}
 
 NncgSolver::~NncgSolver() = default;
-
-void NncgSolver::setOptions(const NncgOptions& options) {
-  requireValid(options);
-  m_options = options;
-}
 
 Capabilities NncgSolver::capabilities() const { return detail::iterativeCapabilities(); }
 

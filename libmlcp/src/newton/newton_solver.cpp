@@ -102,17 +102,16 @@ bool NewtonOptions::isValid(std::string* why) const {
 }
 
 NewtonSolver::NewtonSolver(const NewtonOptions& options)
-    : m_workspace(std::make_unique<detail::NewtonWorkspace>()),
+    : SolverWithOptions(options),
+      m_workspace(std::make_unique<detail::NewtonWorkspace>()),
       m_system(std::make_unique<detail::NewtonSystem>()),
       m_interiorPoint(std::make_unique<detail::InteriorPoint>()) {
-  setOptions(options);
+  onOptionsChanged(m_options);
 }
 
 NewtonSolver::~NewtonSolver() = default;
 
-void NewtonSolver::setOptions(const NewtonOptions& options) {
-  requireValid(options);
-  m_options = options;
+void NewtonSolver::onOptionsChanged(const NewtonOptions&) {
   m_workspace->thetas.assign(static_cast<size_t>(m_options.memory), 0.0);
   m_workspace->crossoverResiduals.resize(static_cast<size_t>(m_options.crossoverSteps));
 }

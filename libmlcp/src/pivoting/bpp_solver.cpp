@@ -104,25 +104,25 @@ bool BppOptions::isValid(std::string* why) const {
   check.require(sparseAboveRank >= 0, "sparseAboveRank", sparseAboveRank, "sparseAboveRank >= 0");
   check.require(lowRank.tolerance > 0.0, "lowRank.tolerance", lowRank.tolerance,
                 "lowRank.tolerance > 0");
+  check.require(lowRank.maxDenseRows >= 0, "lowRank.maxDenseRows", lowRank.maxDenseRows,
+                "lowRank.maxDenseRows >= 0");
   return check.ok();
 }
 
-BppSolver::BppSolver(const BppOptions& options) { setOptions(options); }
+BppSolver::BppSolver(const BppOptions& options) : SolverWithOptions(options) {}
 
 BppSolver::~BppSolver() = default;
 
-void BppSolver::setOptions(const BppOptions& options) {
-  requireValid(options);
-  const LowRankLimits& a = m_options.lowRank;
-  const LowRankLimits& b = options.lowRank;
+void BppSolver::onOptionsChanged(const BppOptions& previous) {
+  const LowRankLimits& a = previous.lowRank;
+  const LowRankLimits& b = m_options.lowRank;
   // The form and its factorization depend on these only: other changes (tolerances, budgets,
   // time limits) keep them.
   const bool sameForm = a.maxRank == b.maxRank && a.maxRankFraction == b.maxRankFraction &&
                         a.tolerance == b.tolerance && a.maxDenseRows == b.maxDenseRows &&
                         a.tryZeroDiagonal == b.tryZeroDiagonal &&
-                        m_options.sparseAboveRank == options.sparseAboveRank &&
-                        m_options.proximal == options.proximal;
-  m_options = options;
+                        previous.sparseAboveRank == m_options.sparseAboveRank &&
+                        previous.proximal == m_options.proximal;
   if (sameForm) return;
   m_form.reset();
   m_sparseForm.reset();
@@ -528,7 +528,20 @@ const OptionTable<BppOptions>& BppOptions::table() {
        option<BppOptions>("abandon_growth", &BppOptions::abandonGrowth, "0 or > 1 (0: off)",
                           "Give up when the residual grows by this factor"),
        option<BppOptions>("sparse_above_rank", &BppOptions::sparseAboveRank, ">= 0",
-                          "Sparse r x r systems above this rank")}));
+                          "Sparse r x r systems above this rank"),
+       option<BppOptions>("low_rank_max_rank", &BppOptions::lowRank, &LowRankLimits::maxRank,
+                          ">= 0", "Largest rank r of the low-rank form"),
+       option<BppOptions>("low_rank_max_rank_fraction", &BppOptions::lowRank,
+                          &LowRankLimits::maxRankFraction, "0 < low_rank_max_rank_fraction <= 1",
+                          "Largest rank r of the low-rank form as a fraction of n"),
+       option<BppOptions>("low_rank_tolerance", &BppOptions::lowRank, &LowRankLimits::tolerance,
+                          "> 0", "Accept a form found in A within this times max|A|"),
+       option<BppOptions>("low_rank_max_dense_rows", &BppOptions::lowRank,
+                          &LowRankLimits::maxDenseRows, ">= 0",
+                          "Largest n whose entries are searched for a form"),
+       option<BppOptions>("low_rank_try_zero_diagonal", &BppOptions::lowRank,
+                          &LowRankLimits::tryZeroDiagonal, "",
+                          "Also try C = 0 in the entries of A")}));
   return table;
 }
 

@@ -37,20 +37,17 @@ bool DantzigOptions::isValid(std::string* why) const {
 }
 
 DantzigSolver::DantzigSolver(const DantzigOptions& options)
-    : m_pivoting(std::make_unique<detail::DantzigPivoting>()),
+    : SolverWithOptions(options),
+      m_pivoting(std::make_unique<detail::DantzigPivoting>()),
       m_refinement(std::make_unique<detail::ActiveSetRefinement>()),
       m_denseSystem(std::make_unique<detail::DenseClampedSystem>()),
       m_sparseSystem(std::make_unique<detail::SparseClampedSystem>()),
       m_symmetricA(std::make_unique<detail::SymmetricSparseMatrix>()),
-      m_symmetry(std::make_unique<detail::SymmetricRowScaling>()) {
-  setOptions(options);
-}
+      m_symmetry(std::make_unique<detail::SymmetricRowScaling>()) {}
 
 DantzigSolver::~DantzigSolver() = default;
 
-void DantzigSolver::setOptions(const DantzigOptions& options) {
-  requireValid(options);
-  m_options = options;
+void DantzigSolver::onOptionsChanged(const DantzigOptions&) {
   m_symmetryVersion = 0;  // the symmetry tolerance may have changed
 }
 

@@ -28,17 +28,14 @@ bool LemkeOptions::isValid(std::string* why) const {
 }
 
 LemkeSolver::LemkeSolver(const LemkeOptions& options)
-    : m_elimination(std::make_unique<detail::FreeRowElimination>()),
+    : SolverWithOptions(options),
+      m_elimination(std::make_unique<detail::FreeRowElimination>()),
       m_transform(std::make_unique<detail::LcpTransform>()),
-      m_pivoting(std::make_unique<detail::LemkePivoting>()) {
-  setOptions(options);
-}
+      m_pivoting(std::make_unique<detail::LemkePivoting>()) {}
 
 LemkeSolver::~LemkeSolver() = default;
 
-void LemkeSolver::setOptions(const LemkeOptions& options) {
-  requireValid(options);
-  m_options = options;
+void LemkeSolver::onOptionsChanged(const LemkeOptions&) {
   if (size() > 0) doSetup(size());  // maxRows may have changed
 }
 

@@ -52,18 +52,13 @@ bool JacobiOptions::isValid(std::string* why) const {
 }
 
 JacobiSolver::JacobiSolver(const JacobiOptions& options)
-    : m_team(std::make_unique<detail::ThreadTeam>()),
-      m_blocks(std::make_unique<detail::RowBlocks>()) {
-  setOptions(options);
-}
+    : SolverWithOptions(options),
+      m_team(std::make_unique<detail::ThreadTeam>()),
+      m_blocks(std::make_unique<detail::RowBlocks>()) {}
 
 JacobiSolver::~JacobiSolver() = default;
 
-void JacobiSolver::setOptions(const JacobiOptions& options) {
-  requireValid(options);
-  m_options = options;
-  m_preparedVersion = ~std::uint64_t{0};
-}
+void JacobiSolver::onOptionsChanged(const JacobiOptions&) { m_preparedVersion = ~std::uint64_t{0}; }
 
 Capabilities JacobiSolver::capabilities() const { return detail::iterativeCapabilities(); }
 

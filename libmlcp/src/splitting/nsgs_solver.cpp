@@ -31,18 +31,12 @@ bool NsgsOptions::isValid(std::string* why) const {
 }
 
 NsgsSolver::NsgsSolver(const NsgsOptions& options)
-    : m_rows(std::make_unique<detail::RowAccess>()),
+    : SolverWithOptions(options),
+      m_rows(std::make_unique<detail::RowAccess>()),
       m_blocks(std::make_unique<detail::RowBlocks>()),
-      m_local(std::make_unique<detail::LocalBlockSolver>()) {
-  setOptions(options);
-}
+      m_local(std::make_unique<detail::LocalBlockSolver>()) {}
 
 NsgsSolver::~NsgsSolver() = default;
-
-void NsgsSolver::setOptions(const NsgsOptions& options) {
-  requireValid(options);
-  m_options = options;
-}
 
 Capabilities NsgsSolver::capabilities() const { return detail::iterativeCapabilities(); }
 

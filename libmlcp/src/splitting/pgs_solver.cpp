@@ -39,17 +39,11 @@ bool PgsOptions::isValid(std::string* why) const {
 }
 
 PgsSolver::PgsSolver(const PgsOptions& options)
-    : m_workspace(std::make_unique<detail::PgsWorkspace>()),
-      m_rows(std::make_unique<detail::RowAccess>()) {
-  setOptions(options);
-}
+    : SolverWithOptions(options),
+      m_workspace(std::make_unique<detail::PgsWorkspace>()),
+      m_rows(std::make_unique<detail::RowAccess>()) {}
 
 PgsSolver::~PgsSolver() = default;
-
-void PgsSolver::setOptions(const PgsOptions& options) {
-  requireValid(options);
-  m_options = options;
-}
 
 Capabilities PgsSolver::capabilities() const { return detail::iterativeCapabilities(); }
 

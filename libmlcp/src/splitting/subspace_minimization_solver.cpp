@@ -29,17 +29,11 @@ bool SubspaceMinimizationOptions::isValid(std::string* why) const {
 }
 
 SubspaceMinimizationSolver::SubspaceMinimizationSolver(const SubspaceMinimizationOptions& options)
-    : m_rows(std::make_unique<detail::RowAccess>()),
-      m_pgs(std::make_unique<detail::PgsWorkspace>()) {
-  setOptions(options);
-}
+    : SolverWithOptions(options),
+      m_rows(std::make_unique<detail::RowAccess>()),
+      m_pgs(std::make_unique<detail::PgsWorkspace>()) {}
 
 SubspaceMinimizationSolver::~SubspaceMinimizationSolver() = default;
-
-void SubspaceMinimizationSolver::setOptions(const SubspaceMinimizationOptions& options) {
-  requireValid(options);
-  m_options = options;
-}
 
 Capabilities SubspaceMinimizationSolver::capabilities() const {
   return detail::iterativeCapabilities();

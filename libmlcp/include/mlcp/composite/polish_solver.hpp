@@ -1,7 +1,6 @@
 #pragma once
 
-#include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/core/option_table.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 #include <mlcp/pivoting/bpp_solver.hpp>
 
 #include <cstdint>
@@ -91,16 +90,12 @@ struct PolishStatistics {
 ///   12, 637-672, 2020 (section 4, solution polishing).
 /// [Silcowitz 2009] M. Silcowitz, S. Niebe, K. Erleben, "Projected Gauss-Seidel subspace
 ///   minimization method for interactive rigid body dynamics", GRAPP 2010.
-class PolishSolver final : public MixedLCP {
+class PolishSolver final : public SolverWithOptions<PolishOptions> {
  public:
   /// @throws std::invalid_argument when options are not valid (PolishOptions::isValid).
   explicit PolishSolver(const PolishOptions& options = {});
   ~PolishSolver() override;
 
-  /// @throws std::invalid_argument naming the violated constraint.
-  void setOptions(const PolishOptions& options);
-  /// The options in use.
-  const PolishOptions& options() const { return m_options; }
   /// Counters of the last solve().
   const PolishStatistics& statistics() const { return m_statistics; }
   /// The polishing solver (its statistics() tell the last polish's rank, rounds, factorizations).
@@ -108,9 +103,10 @@ class PolishSolver final : public MixedLCP {
 
   std::string_view name() const override { return "polish"; }
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  private:
+  /// Makes the first stage (firstStage) and sets the polishing BppSolver's options.
+  void onOptionsChanged(const PolishOptions& previous) override;
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
   double remainingSeconds() const;
@@ -128,7 +124,6 @@ class PolishSolver final : public MixedLCP {
   void partitionOf(const Eigen::VectorXd& x, std::vector<std::int8_t>& partition) const;
   void keepIfBetter(const SolveReport& r, const Eigen::VectorXd& candidate, Eigen::VectorXd& x);
 
-  PolishOptions m_options;
   PolishStatistics m_statistics;
   std::unique_ptr<MixedLCP> m_first;  // the first stage
   BppSolver m_bpp;

@@ -85,6 +85,19 @@ OptionField<Options> option(std::string name,
           }};
 }
 
+/// The option `name` for the field `member` of the struct `part` of Options, such as
+/// BppOptions::lowRank's LowRankLimits::maxRank as "low_rank_max_rank": a flat name for a nested
+/// field, as the CLI flags and Python keywords take it.
+template <class Options, class Part, class Class, class T>
+OptionField<Options> option(
+    std::string name, Part Options::*part, T Class::*member, std::string range, std::string doc) {
+  OptionField<Part> field = option<Part>(std::move(name), member, std::move(range), std::move(doc));
+  return {
+      std::move(field.spec),
+      [part, set = std::move(field.set)](Options& o, std::string_view text) { set(o.*part, text); },
+      [part, get = std::move(field.get)](const Options& o) { return get(o.*part); }};
+}
+
 /// Throws std::invalid_argument "option 'NAME' takes one of A | B, got 'TEXT'".
 [[noreturn]] void throwBadChoice(std::string_view name,
                                  std::string_view choices,

@@ -48,28 +48,32 @@ struct SolverEntry {
 /// The registry entry of Solver, whose options are an Options with a static table() (the
 /// solver's options table), made by `make` from the options (by default Solver(options)).
 /// `preset` holds the defaults of this entry (a variant such as "dantzig-sparse" presets a
-/// field); Solver must have options() returning its Options.
+/// field); Solver must have options() returning its Options. `table` is the options the entry
+/// takes (by default Options::table(); a peer's solver whose methods use different fields
+/// passes the table of the method, so that an option the method ignores is rejected); it must
+/// outlive the registry (a static).
 template <class Solver, class Options>
 SolverEntry solverEntry(
     std::string name,
     std::string description,
     Options preset = {},
-    std::function<std::unique_ptr<MixedLCP>(const Options&)> make = [](const Options& options) {
-      return std::make_unique<Solver>(options);
-    }) {
+    std::function<std::unique_ptr<MixedLCP>(const Options&)> make =
+        [](const Options& options) { return std::make_unique<Solver>(options); },
+    const OptionTable<Options>& table = Options::table()) {
   const std::string key = name;
-  return {std::move(name), std::move(description), Options::table().specs(preset),
-          [preset, make, key](const OptionMap& values) {
+  const OptionTable<Options>* rows = &table;
+  return {std::move(name), std::move(description), table.specs(preset),
+          [preset, make, key, rows](const OptionMap& values) {
             Options options = preset;
-            Options::table().apply(values, options, key);
+            rows->apply(values, options, key);
             return make(options);
           },
-          [key](const MixedLCP& solver) {
+          [key, rows](const MixedLCP& solver) {
             const auto* typed = dynamic_cast<const Solver*>(&solver);
             if (typed == nullptr)
               throw std::invalid_argument("the options of '" + key +
                                           "' are read from a solver made as '" + key + "'");
-            return Options::table().read(typed->options());
+            return rows->read(typed->options());
           }};
 }
 

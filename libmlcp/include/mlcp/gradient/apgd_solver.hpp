@@ -1,7 +1,6 @@
 #pragma once
 
-#include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/core/option_table.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 
 #include <Eigen/Core>
 
@@ -117,22 +116,17 @@ struct ApgdStatistics {
 ///   accelerate multibody dynamics with friction and contact", ACM TOG 34(3), 2015.
 /// [O'Donoghue 2015] B. O'Donoghue, E. Candes, "Adaptive restart for accelerated gradient
 ///   schemes", Found. Comput. Math. 15, 2015.
-class ApgdSolver final : public MixedLCP {
+class ApgdSolver final : public SolverWithOptions<ApgdOptions> {
  public:
   /// @throws std::invalid_argument when options are not valid (ApgdOptions::isValid).
   explicit ApgdSolver(const ApgdOptions& options = {});
   ~ApgdSolver() override;
 
-  /// @throws std::invalid_argument naming the violated constraint.
-  void setOptions(const ApgdOptions& options);
-  /// The options in use.
-  const ApgdOptions& options() const { return m_options; }
   /// Counters of the last solve().
   const ApgdStatistics& statistics() const { return m_statistics; }
 
   std::string_view name() const override { return "apgd"; }
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  protected:
   void doSetup(int n) override;
@@ -148,7 +142,6 @@ class ApgdSolver final : public MixedLCP {
   /// at least lowerBound (the largest diagonal entry of D^-1/2 A D^-1/2).
   double estimateLipschitz(const ProblemView& problem, double lowerBound);
 
-  ApgdOptions m_options;
   ApgdStatistics m_statistics;
   std::unique_ptr<detail::SymmetricRowScaling> m_scaling;  // row weights W, W A symmetric
   // Workspace (n each): iterate and its product, previous iterate and its product, the

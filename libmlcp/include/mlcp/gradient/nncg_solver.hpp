@@ -1,7 +1,6 @@
 #pragma once
 
-#include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/core/option_table.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 
 #include <Eigen/Core>
 
@@ -88,22 +87,17 @@ struct NncgStatistics {
 ///   gradient method for interactive contact force problems", The Visual Computer 26(6-8),
 ///   893-901, 2010.
 /// [Saad 2003] Y. Saad, "Iterative Methods for Sparse Linear Systems", 2nd ed., SIAM.
-class NncgSolver final : public MixedLCP {
+class NncgSolver final : public SolverWithOptions<NncgOptions> {
  public:
   /// @throws std::invalid_argument when options are not valid (NncgOptions::isValid).
   explicit NncgSolver(const NncgOptions& options = {});
   ~NncgSolver() override;
 
-  /// @throws std::invalid_argument naming the violated constraint.
-  void setOptions(const NncgOptions& options);
-  /// The options in use.
-  const NncgOptions& options() const { return m_options; }
   /// Counters of the last solve().
   const NncgStatistics& statistics() const { return m_statistics; }
 
   std::string_view name() const override { return "nncg"; }
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  protected:
   void doSetup(int n) override;
@@ -113,7 +107,6 @@ class NncgSolver final : public MixedLCP {
   template <class Rows>
   void run(Rows& rows, const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
 
-  NncgOptions m_options;
   NncgStatistics m_statistics;
   std::unique_ptr<detail::RowAccess> m_rows;
   std::unique_ptr<detail::PgsWorkspace> m_pgs;

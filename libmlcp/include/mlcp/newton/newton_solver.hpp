@@ -1,6 +1,6 @@
 #pragma once
 
-#include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 #include <mlcp/newton/newton_options.hpp>
 
 #include <cstdint>
@@ -57,29 +57,26 @@ struct JacobianRows;
 /// product A x. Memory: O(nonzeros of A and of the factors), set up per pattern. solve()
 /// allocates nothing after the first solve at a given pattern, except when KLU meets a zero
 /// pivot with the pivot order it kept and pivots anew.
-class NewtonSolver final : public MixedLCP {
+class NewtonSolver final : public SolverWithOptions<NewtonOptions> {
  public:
   /// @throws std::invalid_argument when options are not valid (NewtonOptions::isValid).
   explicit NewtonSolver(const NewtonOptions& options = {});
   ~NewtonSolver() override;
 
-  /// @throws std::invalid_argument naming the violated constraint.
-  void setOptions(const NewtonOptions& options);
-  /// The options in use.
-  const NewtonOptions& options() const { return m_options; }
   /// What the last solve did.
   const NewtonStatistics& statistics() const { return m_statistics; }
 
   /// "newton" (min-map) or "newton-fb" (Fischer-Burmeister).
   std::string_view name() const override;
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  protected:
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
 
  private:
+  /// Sizes the step history (memory) and the crossover window (crossoverSteps).
+  void onOptionsChanged(const NewtonOptions& previous) override;
   enum class StepOutcome { Stepped, NoDecrease, NoFactorization };
 
   /// The interior-point globalisation from the workspace's x: tries semismooth Newton steps
@@ -128,7 +125,6 @@ class NewtonSolver final : public MixedLCP {
 
   static constexpr std::uint64_t kNoMatrix = ~std::uint64_t{0};
 
-  NewtonOptions m_options;
   NewtonStatistics m_statistics;
   std::uint64_t m_systemVersion = kNoMatrix;  // matrixVersion() m_system was set up for
   std::unique_ptr<detail::NewtonWorkspace> m_workspace;

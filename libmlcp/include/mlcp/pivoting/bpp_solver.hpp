@@ -1,8 +1,7 @@
 #pragma once
 
 #include <mlcp/core/low_rank_form.hpp>
-#include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/core/option_table.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 
 #include <Eigen/Core>
 
@@ -152,7 +151,7 @@ struct BppStatistics {
 /// [Stellato et al. 2020] B. Stellato, G. Banjac, P. Goulart, A. Bemporad, S. Boyd, "OSQP: an
 ///   operator splitting solver for quadratic programs", Mathematical Programming Computation
 ///   12, 637-672, 2020 (section 4, solution polishing: refinement on the regularized factor).
-class BppSolver final : public MixedLCP {
+class BppSolver final : public SolverWithOptions<BppOptions> {
  public:
   /// @throws std::invalid_argument when options are not valid (BppOptions::isValid).
   explicit BppSolver(const BppOptions& options = {});
@@ -160,10 +159,6 @@ class BppSolver final : public MixedLCP {
 
   /// Keeps the low-rank form found for the current A (and its workspace) unless lowRank,
   /// sparseAboveRank or proximal change.
-  /// @throws std::invalid_argument naming the violated constraint.
-  void setOptions(const BppOptions& options);
-  /// The options in use.
-  const BppOptions& options() const { return m_options; }
   /// Counters of the last solve().
   const BppStatistics& statistics() const { return m_statistics; }
   /// The low-rank form of the current A, when the last solve found one.
@@ -177,13 +172,14 @@ class BppSolver final : public MixedLCP {
 
   std::string_view name() const override { return "bpp"; }
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  protected:
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
 
  private:
+  /// Forgets the low-rank form and its factorization when an option they depend on changed.
+  void onOptionsChanged(const BppOptions& previous) override;
   bool prepareForm(const ProblemView& problem, SolveReport& report);
   void searchForm(const ProblemView& problem);
   void startPartition(const ProblemView& problem, const Eigen::VectorXd& x);
@@ -200,7 +196,6 @@ class BppSolver final : public MixedLCP {
               Eigen::VectorXd& x,
               SolveReport& report);
 
-  BppOptions m_options;
   BppStatistics m_statistics;
   std::optional<LowRankForm> m_form;
   std::optional<SparseLowRankForm> m_sparseForm;  // instead of m_form when r is large

@@ -1,7 +1,6 @@
 #pragma once
 
-#include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/core/option_table.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 
 #include <cstdint>
 #include <limits>
@@ -109,16 +108,12 @@ struct DantzigOptions : SolverOptions {
 /// entries of the factor of A) per pivot, memory O(entries of that factor). Allocation: the
 /// workspace in setMatrix() and the first solve at a sparsity pattern (its analysis); none after.
 /// The initial guess is not used (pivoting starts from x = 0).
-class DantzigSolver final : public MixedLCP {
+class DantzigSolver final : public SolverWithOptions<DantzigOptions> {
  public:
   /// @throws std::invalid_argument when options are not valid (DantzigOptions::isValid).
   explicit DantzigSolver(const DantzigOptions& options = {});
   ~DantzigSolver() override;
 
-  /// @throws std::invalid_argument naming the violated constraint.
-  void setOptions(const DantzigOptions& options);
-  /// The options in force (those of the constructor or the last setOptions()).
-  const DantzigOptions& options() const { return m_options; }
   /// True when the last solve() used the sparse form (DantzigFactorization).
   bool usedSparse() const { return m_sparse; }
   /// Entries of the sparse Cholesky factor of A (AMD ordering) over n^2, the figure the
@@ -133,9 +128,10 @@ class DantzigSolver final : public MixedLCP {
     return m_options.factorization == DantzigFactorization::Sparse ? "dantzig-sparse" : "dantzig";
   }
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  private:
+  /// Forgets the symmetry test of A (its tolerance may have changed).
+  void onOptionsChanged(const DantzigOptions& previous) override;
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
   bool chooseSparse(const ProblemView& problem);
@@ -161,7 +157,6 @@ class DantzigSolver final : public MixedLCP {
   double residual(const ProblemView& problem, const Eigen::VectorXd& x);
   bool timeIsUp() const;
 
-  DantzigOptions m_options;
   std::unique_ptr<detail::DantzigPivoting> m_pivoting;
   std::unique_ptr<detail::ActiveSetRefinement> m_refinement;
   std::unique_ptr<detail::DenseClampedSystem> m_denseSystem;

@@ -1,7 +1,6 @@
 #pragma once
 
-#include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/core/option_table.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 
 #include <memory>
 
@@ -77,26 +76,21 @@ struct LemkeOptions : SolverOptions {
 ///   Management Science 11(7), 681-689.
 /// [Cottle, Pang & Stone 1992] R. W. Cottle, J.-S. Pang, R. E. Stone, "The Linear
 ///   Complementarity Problem", Academic Press.
-class LemkeSolver final : public MixedLCP {
+class LemkeSolver final : public SolverWithOptions<LemkeOptions> {
  public:
   /// @throws std::invalid_argument when options are not valid (LemkeOptions::isValid).
   explicit LemkeSolver(const LemkeOptions& options = {});
   ~LemkeSolver() override;
 
-  /// @throws std::invalid_argument naming the violated constraint.
-  void setOptions(const LemkeOptions& options);
-  /// The options in force (those of the constructor or the last setOptions()).
-  const LemkeOptions& options() const { return m_options; }
-
   std::string_view name() const override { return "lemke"; }
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  private:
+  /// Resizes the workspace (maxRows may have changed).
+  void onOptionsChanged(const LemkeOptions& previous) override;
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
 
-  LemkeOptions m_options;
   int m_capacity = 0;  // rows the workspace is sized for (0 when n > maxRows)
   std::unique_ptr<detail::FreeRowElimination> m_elimination;
   std::unique_ptr<detail::LcpTransform> m_transform;

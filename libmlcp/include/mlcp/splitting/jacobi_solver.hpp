@@ -1,7 +1,6 @@
 #pragma once
 
-#include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/core/option_table.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 
 #include <Eigen/Core>
 #include <Eigen/SparseCore>
@@ -87,29 +86,26 @@ struct JacobiStatistics {
 ///
 /// [Cottle, Pang & Stone 1992] R. W. Cottle, J.-S. Pang, R. E. Stone, "The Linear
 ///   Complementarity Problem", Academic Press.
-class JacobiSolver final : public MixedLCP {
+class JacobiSolver final : public SolverWithOptions<JacobiOptions> {
  public:
   /// @throws std::invalid_argument when options are not valid (JacobiOptions::isValid).
   explicit JacobiSolver(const JacobiOptions& options = {});
   ~JacobiSolver() override;
 
-  /// @throws std::invalid_argument naming the violated constraint.
-  void setOptions(const JacobiOptions& options);
-  /// The options in use.
-  const JacobiOptions& options() const { return m_options; }
   /// Counters of the last solve().
   const JacobiStatistics& statistics() const { return m_statistics; }
 
   /// "jacobi", or "blocked-jacobi" with JacobiOptions::blocks.
   std::string_view name() const override { return m_options.blocks ? "blocked-jacobi" : "jacobi"; }
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  protected:
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
 
  private:
+  /// Forgets the blocks prepared for A (their options may have changed).
+  void onOptionsChanged(const JacobiOptions& previous) override;
   struct Partial;  // one chunk's share of the residual
 
   /// Per matrix: the compressed-row copy, the diagonal, omega, the blocks.
@@ -123,7 +119,6 @@ class JacobiSolver final : public MixedLCP {
   /// Phase 3 on chunk c of rows.
   void projectChunk(const ProblemView& problem, int c);
 
-  JacobiOptions m_options;
   JacobiStatistics m_statistics;
   std::unique_ptr<detail::ThreadTeam> m_team;
   std::unique_ptr<detail::RowBlocks> m_blocks;

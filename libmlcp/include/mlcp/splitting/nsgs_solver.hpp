@@ -1,7 +1,6 @@
 #pragma once
 
-#include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/core/option_table.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 
 #include <memory>
 #include <string>
@@ -86,22 +85,17 @@ struct NsgsStatistics {
 ///   Mechanics and Engineering 177, 235-257, 1999.
 /// [Cottle, Pang & Stone 1992] R. W. Cottle, J.-S. Pang, R. E. Stone, "The Linear
 ///   Complementarity Problem", Academic Press.
-class NsgsSolver final : public MixedLCP {
+class NsgsSolver final : public SolverWithOptions<NsgsOptions> {
  public:
   /// @throws std::invalid_argument when options are not valid (NsgsOptions::isValid).
   explicit NsgsSolver(const NsgsOptions& options = {});
   ~NsgsSolver() override;
 
-  /// @throws std::invalid_argument naming the violated constraint.
-  void setOptions(const NsgsOptions& options);
-  /// The options in use.
-  const NsgsOptions& options() const { return m_options; }
   /// Counters of the last solve().
   const NsgsStatistics& statistics() const { return m_statistics; }
 
   std::string_view name() const override { return "nsgs"; }
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  protected:
   void doSetup(int n) override;
@@ -113,7 +107,6 @@ class NsgsSolver final : public MixedLCP {
   template <class Rows>
   double sweep(Rows& rows, const ProblemView& problem, Eigen::VectorXd& x);
 
-  NsgsOptions m_options;
   NsgsStatistics m_statistics;
   std::unique_ptr<detail::RowAccess> m_rows;
   std::unique_ptr<detail::RowBlocks> m_blocks;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <mlcp/core/mixed_lcp.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 #include <mlcp/splitting/pgs_options.hpp>
 
 #include <memory>
@@ -58,27 +58,20 @@ class RowAccess;
 /// nothing after the first solve at a given n and pattern. Uses the initial guess (warm start).
 ///
 /// [Smith ODE] R. Smith, Open Dynamics Engine, ode/src/quickstep.cpp.
-class PgsSolver final : public MixedLCP {
+class PgsSolver final : public SolverWithOptions<PgsOptions> {
  public:
   /// @throws std::invalid_argument when options are not valid (PgsOptions::isValid).
   explicit PgsSolver(const PgsOptions& options = {});
   ~PgsSolver() override;
 
-  /// @throws std::invalid_argument naming the violated constraint.
-  void setOptions(const PgsOptions& options);
-  /// The options in use.
-  const PgsOptions& options() const { return m_options; }
-
   std::string_view name() const override { return "pgs"; }
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  protected:
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
 
  private:
-  PgsOptions m_options;
   std::unique_ptr<detail::PgsWorkspace> m_workspace;
   std::unique_ptr<detail::RowAccess> m_rows;  // the sweep's back end for A's form
 };

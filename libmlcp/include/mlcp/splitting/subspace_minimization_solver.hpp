@@ -1,7 +1,6 @@
 #pragma once
 
-#include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/core/option_table.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 
 #include <Eigen/Core>
 
@@ -90,22 +89,17 @@ struct SubspaceMinimizationStatistics {
 /// [van der Vorst 1992] H. A. van der Vorst, "Bi-CGSTAB: a fast and smoothly converging variant
 ///   of Bi-CG for the solution of nonsymmetric linear systems", SIAM J. Sci. Stat. Comput. 13(2),
 ///   631-644.
-class SubspaceMinimizationSolver final : public MixedLCP {
+class SubspaceMinimizationSolver final : public SolverWithOptions<SubspaceMinimizationOptions> {
  public:
   /// @throws std::invalid_argument when options are not valid.
   explicit SubspaceMinimizationSolver(const SubspaceMinimizationOptions& options = {});
   ~SubspaceMinimizationSolver() override;
 
-  /// @throws std::invalid_argument naming the violated constraint.
-  void setOptions(const SubspaceMinimizationOptions& options);
-  /// The options in use.
-  const SubspaceMinimizationOptions& options() const { return m_options; }
   /// Counters of the last solve().
   const SubspaceMinimizationStatistics& statistics() const { return m_statistics; }
 
   std::string_view name() const override { return "pgs-sm"; }
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  protected:
   void doSetup(int n) override;
@@ -121,7 +115,6 @@ class SubspaceMinimizationSolver final : public MixedLCP {
   /// out = D^-1 A T y on F, zero elsewhere (one product).
   void applyStep(const ProblemView& problem, const Eigen::VectorXd& y, Eigen::VectorXd& out);
 
-  SubspaceMinimizationOptions m_options;
   SubspaceMinimizationStatistics m_statistics;
   std::unique_ptr<detail::RowAccess> m_rows;
   std::unique_ptr<detail::PgsWorkspace> m_pgs;

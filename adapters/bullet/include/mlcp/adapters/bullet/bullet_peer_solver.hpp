@@ -1,7 +1,6 @@
 #pragma once
 
-#include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/core/option_table.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 
 #include <BulletDynamics/MLCPSolvers/btMLCPSolverInterface.h>
 #include <memory>
@@ -33,9 +32,10 @@ struct BulletPeerOptions : SolverOptions {
 
   /// True when usable; otherwise sets *why to a message naming the field.
   bool isValid(std::string* why) const;
-  /// The options table (docs/design.md, "Adding a solver"): the options of mlcp::SolverOptions
-  /// this peer applies, as the CLI flags and Python keywords take them.
-  static const OptionTable<BulletPeerOptions>& table();
+  /// The options table of `method` (docs/design.md, "Adding a solver"): the options of
+  /// mlcp::SolverOptions this peer applies, and lemke_bound for BulletMethod::Lemke, as the CLI
+  /// flags and Python keywords take them.
+  static const OptionTable<BulletPeerOptions>& table(BulletMethod method);
 };
 
 /// Bullet's MLCP solvers (Bullet 3.24, double precision) as MixedLCP implementations named
@@ -50,30 +50,26 @@ struct BulletPeerOptions : SolverOptions {
 /// Lemke) with the reason: fixed friction bounds for Dantzig, ignored findex for Lemke.
 /// Memory: Bullet's solvers allocate inside every call (btDantzigSolver copies A, btLemkeSolver
 /// builds a 2n x 2n matrix); bullet-lemke costs O(n^3) per call.
-class BulletPeerSolver final : public MixedLCP {
+class BulletPeerSolver final : public SolverWithOptions<BulletPeerOptions> {
  public:
   /// @throws std::invalid_argument naming a violated option.
   explicit BulletPeerSolver(BulletMethod method, const BulletPeerOptions& options = {});
   ~BulletPeerSolver() override;
 
-  /// @throws std::invalid_argument naming the violated constraint.
-  void setOptions(const BulletPeerOptions& options);
-  /// The options in force (those of the constructor or the last setOptions()).
-  const BulletPeerOptions& options() const { return m_options; }
   /// Which of Bullet's methods this solver runs (fixed at construction).
   BulletMethod method() const { return m_method; }
 
   /// "bullet-dantzig", "bullet-pgs" or "bullet-lemke".
   std::string_view name() const override;
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  private:
+  /// Hands maxIterations to Bullet's Lemke solver.
+  void onOptionsChanged(const BulletPeerOptions& previous) override;
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
 
   BulletMethod m_method;
-  BulletPeerOptions m_options;
   std::unique_ptr<btMLCPSolverInterface> m_peer;
   btMatrixXu m_A;
   btVectorXu m_b, m_x, m_lo, m_hi;

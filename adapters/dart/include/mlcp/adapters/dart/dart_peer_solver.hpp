@@ -1,7 +1,6 @@
 #pragma once
 
-#include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/core/option_table.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 
 #include <Eigen/Core>
 #include <dart/constraint/BoxedLcpSolver.hpp>
@@ -32,9 +31,10 @@ struct DartPeerOptions : SolverOptions {
   /// (mDeltaXThreshold, mRelativeDeltaXTolerance) switched off, for timing per sweep against
   /// other solvers at the same sweep count.
   bool fixedSweeps = false;
-  /// The options table (docs/design.md, "Adding a solver"): the options of mlcp::SolverOptions
-  /// this peer applies, as the CLI flags and Python keywords take them.
-  static const OptionTable<DartPeerOptions>& table();
+  /// The options table of `method` (docs/design.md, "Adding a solver"): the options of
+  /// mlcp::SolverOptions this peer applies, and early_termination (DartMethod::Dantzig) or
+  /// fixed_sweeps (DartMethod::Pgs), as the CLI flags and Python keywords take them.
+  static const OptionTable<DartPeerOptions>& table(DartMethod method);
 };
 
 /// DART's boxed LCP solvers (DART 6.12) as MixedLCP implementations named "dart-dantzig" and
@@ -47,30 +47,26 @@ struct DartPeerOptions : SolverOptions {
 /// Converged when the spec residual meets the tolerance, else Inaccurate (Dantzig, fixed friction
 /// bounds) or MaxIterations (PGS). Memory: none allocated in solve by this wrapper; DART's Dantzig
 /// allocates its own scratch per call.
-class DartPeerSolver final : public MixedLCP {
+class DartPeerSolver final : public SolverWithOptions<DartPeerOptions> {
  public:
   /// @throws std::invalid_argument naming a violated option.
   explicit DartPeerSolver(DartMethod method, const DartPeerOptions& options = {});
   ~DartPeerSolver() override;
 
-  /// @throws std::invalid_argument naming the violated constraint.
-  void setOptions(const DartPeerOptions& options);
-  /// The options in force (those of the constructor or the last setOptions()).
-  const DartPeerOptions& options() const { return m_options; }
   /// Which of DART's methods this solver runs (fixed at construction).
   DartMethod method() const { return m_method; }
 
   /// "dart-dantzig" or "dart-pgs".
   std::string_view name() const override;
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  private:
+  /// Hands maxIterations and fixedSweeps to DART's PGS solver.
+  void onOptionsChanged(const DartPeerOptions& previous) override;
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
 
   DartMethod m_method;
-  DartPeerOptions m_options;
   std::shared_ptr<dart::constraint::BoxedLcpSolver> m_peer;
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> m_A;
   Eigen::VectorXd m_b, m_x, m_lo, m_hi, m_w;

@@ -1,7 +1,6 @@
 #pragma once
 
-#include <mlcp/core/mixed_lcp.hpp>
-#include <mlcp/core/option_table.hpp>
+#include <mlcp/core/solver_with_options.hpp>
 
 #include <memory>
 
@@ -41,9 +40,11 @@ struct SiconosOptions : SolverOptions {
 
   /// True when usable; otherwise sets *why to a message naming the field.
   bool isValid(std::string* why) const;
-  /// The options table (docs/design.md, "Adding a solver"): the options of mlcp::SolverOptions
-  /// this peer applies, as the CLI flags and Python keywords take them.
-  static const OptionTable<SiconosOptions>& table();
+  /// The options table of `method` (docs/design.md, "Adding a solver"): the options of
+  /// mlcp::SolverOptions this peer applies and siconos_tolerance, and max_enumeration_size for
+  /// the enumerations (SiconosMethod::Enum, SiconosMethod::MlcpEnum), as the CLI flags and
+  /// Python keywords take them.
+  static const OptionTable<SiconosOptions>& table(SiconosMethod method);
 };
 
 /// Siconos numerics' LCP and MLCP solvers as MixedLCP implementations named "siconos-lemke",
@@ -67,23 +68,18 @@ struct SiconosOptions : SolverOptions {
 /// terminal; Siconos solves in several threads therefore run one after the other.
 /// Memory: the Siconos problem and options are allocated in setup; Siconos allocates its own
 /// work arrays in every call.
-class SiconosSolver final : public MixedLCP {
+class SiconosSolver final : public SolverWithOptions<SiconosOptions> {
  public:
   /// @throws std::invalid_argument naming a violated option.
   explicit SiconosSolver(SiconosMethod method, const SiconosOptions& options = {});
   ~SiconosSolver() override;
 
-  /// @throws std::invalid_argument naming the violated constraint.
-  void setOptions(const SiconosOptions& options);
-  /// The options in force (those of the constructor or the last setOptions()).
-  const SiconosOptions& options() const { return m_options; }
   /// Which of Siconos's methods this solver runs (fixed at construction).
   SiconosMethod method() const { return m_method; }
 
   /// "siconos-lemke", "siconos-pgs", ... (see the class comment).
   std::string_view name() const override;
   Capabilities capabilities() const override;
-  const SolverOptions& commonOptions() const override { return m_options; }
 
  private:
   struct Workspace;
@@ -93,7 +89,6 @@ class SiconosSolver final : public MixedLCP {
   bool refuse(const ProblemView& problem, SolveReport& report) const;
 
   SiconosMethod m_method;
-  SiconosOptions m_options;
   std::unique_ptr<Workspace> m_workspace;
 };
 
