@@ -34,6 +34,7 @@ bool PolishOptions::isValid(std::string* why) const {
                 stableCeiling, "identifyTolerance <= stableCeiling < 1");
   check.require(attempts >= 1, "attempts", attempts, "attempts >= 1");
   check.require(polishRounds >= 1, "polishRounds", polishRounds, "polishRounds >= 1");
+  check.require(warmShare > 0.0, "warmShare", warmShare, "warmShare > 0");
   return check.ok();
 }
 
@@ -86,10 +87,12 @@ void PolishSolver::keepIfBetter(const SolveReport& r,
 
 Status PolishSolver::polishFrom(const Eigen::VectorXd& start,
                                 Eigen::VectorXd& x,
-                                SolveReport& report) {
+                                SolveReport& report,
+                                double seconds) {
   const double before = detail::nowSeconds();
   BppOptions bpp = m_bpp.options();
-  bpp.maxSeconds = remainingSeconds();
+  const double left = remainingSeconds();
+  bpp.maxSeconds = seconds > 0.0 && (left == 0.0 || seconds < left) ? seconds : left;
   m_bpp.setOptions(bpp);
   m_bpp.setInitialGuess(start);
   const SolveReport& polish = m_bpp.solve();
@@ -98,6 +101,15 @@ Status PolishSolver::polishFrom(const Eigen::VectorXd& start,
   report.pivots += polish.pivots;
   keepIfBetter(polish, m_bpp.getLambda(), x);
   return polish.status;
+}
+
+Status PolishSolver::polishWarm(Eigen::VectorXd& x, SolveReport& report) {
+  const double budget = m_options.warmShare * m_identifySeconds;
+  const Status polish = polishFrom(x, x, report, budget);
+  m_statistics.warmPolished = polish == Status::Converged;
+  // Out of its share, not of the solve's time: the first stage takes over.
+  const bool timeLeft = m_options.maxSeconds <= 0.0 || remainingSeconds() > 1e-6;
+  return polish == Status::TimeLimit && timeLeft ? Status::MaxIterations : polish;
 }
 
 void PolishSolver::configureFirstStage(int iterations, double tolerance) {
@@ -177,7 +189,7 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   m_stagedVersion = matrixVersion();
   m_first->setInitialGuess(x);
   // A warm start (the previous step's answer) is polished first: its partition is often right.
-  Status polish = x.isZero(0.0) ? Status::NotSolved : polishFrom(x, x, report);
+  Status polish = x.isZero(0.0) ? Status::NotSolved : polishWarm(x, report);
   bool polishable = polish != Status::Unsupported;  // bpp takes the problem
   double tolerance = m_options.identifyTolerance;
   for (int attempt = 0;
@@ -196,6 +208,7 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
     m_first->setInitialGuess(m_first->getLambda());  // the first stage goes on from its iterate
     tolerance *= 0.1;
   }
+  if (m_statistics.attempts > 0) m_identifySeconds = m_statistics.firstOrderSeconds;
   report.iterations = m_statistics.sweeps + m_statistics.polishRounds;
   // m_best is infinite when an absolute tolerance is set and missed.
   if (m_best <= m_options.relativeTolerance)
@@ -228,7 +241,9 @@ const OptionTable<PolishOptions>& PolishOptions::table() {
                              "Relative residual above which a stable partition is not trusted"),
        option<PolishOptions>("attempts", &PolishOptions::attempts, ">= 1", "PGS-then-bpp attempts"),
        option<PolishOptions>("polish_rounds", &PolishOptions::polishRounds, ">= 1",
-                             "bpp rounds per attempt")}));
+                             "bpp rounds per attempt"),
+       option<PolishOptions>("warm_share", &PolishOptions::warmShare, "> 0",
+                             "Share of the last identification's time for a warm polish")}));
   return table;
 }
 

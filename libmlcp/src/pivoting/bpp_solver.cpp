@@ -31,6 +31,9 @@ constexpr double kDriftLow = 0.98;
 constexpr double kDriftHigh = 1.02;
 /// Constant steps in a row that make a drift.
 constexpr int kDriftSteps = 2;
+/// Refinement steps at most on a feasible partition of a problem without proximal term whose x
+/// misses the tolerance in rounding (an LU of K with sliding friction).
+constexpr int kCorrections = 3;
 
 /// The smallest t >= 0 at which row i's x_i + t d_i meets one of its bounds, the friction
 /// bounds moving with the normal (+-mu (x_k + t d_k)); infinity when it meets none. *upper tells
@@ -347,6 +350,27 @@ bool BppSolver::refine(const ProblemView& problem, Eigen::VectorXd& x) {
   return true;
 }
 
+void BppSolver::correct(const ProblemView& problem, Eigen::VectorXd& x, detail::NaturalMap& map) {
+  for (int k = 0; k < kCorrections && !m_options.accepts(map.absolute, map.relative, map.scaled);
+       ++k) {
+    m_previous = x;
+    if (!m_system->correct(problem, m_state, m_w, x)) {
+      x = m_previous;
+      return;
+    }
+    ++m_statistics.refinementSteps;
+    m_system->residual(x, problem.b, m_w);
+    const detail::NaturalMap corrected =
+        detail::naturalMapResidual(problem, x, [&](int i) { return m_w[i] + problem.b[i]; });
+    if (!(std::max(corrected.scaled, corrected.relative) < std::max(map.scaled, map.relative))) {
+      x = m_previous;  // no gain: the rounding floor of the factorization
+      m_system->residual(x, problem.b, m_w);
+      return;
+    }
+    map = corrected;
+  }
+}
+
 void BppSolver::driftToBound(const ProblemView& problem, Eigen::VectorXd& x) {
   double t = std::numeric_limits<double>::infinity();
   int row = -1;
@@ -461,6 +485,7 @@ void BppSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRep
     }
     m_system->residual(x, problem.b, m_w);
     map = detail::naturalMapResidual(problem, x, [&](int i) { return m_w[i] + problem.b[i]; });
+    if (!m_system->proximalActive()) correct(problem, x, map);
     if (m_options.accepts(map.absolute, map.relative, map.scaled) || !m_system->proximalActive()) {
       report.status = Status::Converged;  // finish() holds it to the tolerance
       break;

@@ -45,6 +45,11 @@ struct PolishOptions : SolverOptions {
   /// bpp's pivoting rounds per attempt (>= 1): a partition read from a good first-order iterate
   /// takes one to three; more means it was read too early.
   int polishRounds = 20;
+  /// Share of the last identification's time (the first stage's, > 0) that the polish of a
+  /// warm start may take: a partition that still holds settles in a few rounds, and one that
+  /// does not is cheaper to identify anew than to pivot out of where a round costs much (one
+  /// sparse factorization of thousands of bodies against a few PGS sweeps' worth of 100).
+  double warmShare = 0.5;
 
   /// True when usable; otherwise *why names the violated constraint.
   bool isValid(std::string* why) const;
@@ -59,6 +64,7 @@ struct PolishStatistics {
   int sweeps = 0;                  ///< first-stage iterations (PGS sweeps) in all
   int stableStops = 0;             ///< first-stage runs ended by a stable partition
   int polishRounds = 0;            ///< bpp rounds in all
+  bool warmPolished = false;       ///< the warm start's polish gave the answer
   double firstOrderSeconds = 0.0;  ///< time in the first stage (unit: s)
   double polishSeconds = 0.0;      ///< time in bpp (unit: s)
 };
@@ -114,9 +120,15 @@ class PolishSolver final : public MixedLCP {
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
   double remainingSeconds() const;
-  /// bpp from the partition of start (may be x itself); keeps its answer in x when better.
-  /// Returns its status.
-  Status polishFrom(const Eigen::VectorXd& start, Eigen::VectorXd& x, SolveReport& report);
+  /// bpp from the partition of start (may be x itself) for at most `seconds` (0: the time
+  /// left); keeps its answer in x when better. Returns its status.
+  Status polishFrom(const Eigen::VectorXd& start,
+                    Eigen::VectorXd& x,
+                    SolveReport& report,
+                    double seconds = 0.0);
+  /// The polish of a warm start x, within warmShare of the last identification's time (none
+  /// yet: the solve's); MaxIterations when it ran out of that share.
+  Status polishWarm(Eigen::VectorXd& x, SolveReport& report);
   /// Sets the first stage's iterations, tolerance and time limit.
   void configureFirstStage(int iterations, double tolerance);
   /// Runs the first stage from its own last iterate (or the guess set) until tolerance, its
@@ -136,8 +148,9 @@ class PolishSolver final : public MixedLCP {
   std::vector<std::int8_t> m_check, m_lastCheck;  // partitions of the first stage's checks
   std::vector<std::int8_t> m_polished;            // the partition polished last
   std::uint64_t m_stagedVersion = ~std::uint64_t{0};
-  double m_start = 0.0;  // of the solve (unit: s)
-  double m_best = 0.0;   // max(scaled, relative) of x
+  double m_start = 0.0;            // of the solve (unit: s)
+  double m_best = 0.0;             // max(scaled, relative) of x
+  double m_identifySeconds = 0.0;  // the first stage's time in the last solve that ran it
   Status m_bestStatus = Status::NotSolved;
 };
 

@@ -183,6 +183,9 @@ class BppSolver final : public MixedLCP {
   bool pivotToFeasible(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
   bool solveRound(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
   bool refine(const ProblemView& problem, Eigen::VectorXd& x);
+  /// Iterative refinement of x on the round's factorization while the natural map `map` (of x,
+  /// updated) misses the tolerance and falls; m_w holds x's w.
+  void correct(const ProblemView& problem, Eigen::VectorXd& x, detail::NaturalMap& map);
   void driftToBound(const ProblemView& problem, Eigen::VectorXd& x);
   void switchFriction(bool fixed, const Eigen::VectorXd& x);
   int collectInfeasible(const ProblemView& problem, const Eigen::VectorXd& x, double size);
