@@ -109,6 +109,30 @@ BOOST_AUTO_TEST_CASE(a_warm_partition_that_holds_is_accepted_in_one_factorizatio
   BOOST_TEST(residuals.relative <= 1e-9);
 }
 
+BOOST_AUTO_TEST_CASE(newton_takes_over_where_every_polish_missed) {
+  const mlcp::Problem pile = stepProblem("pile", 100, 60);
+  // A first stage cut short and one bpp round: the polish cannot settle.
+  mlcp::PolishOptions options;
+  options.maxIterations = 10;
+  options.attempts = 1;
+  options.polishRounds = 1;
+  options.newtonFallback = false;
+  mlcp::PolishSolver solver(options);
+  solver.setProblem(pile);
+  BOOST_TEST(solver.solve().status != mlcp::Status::Converged);
+  BOOST_TEST(!solver.statistics().newtonFallback);
+  options.newtonFallback = true;
+  solver.setOptions(options);
+  const mlcp::SolveReport& report = solver.solve();
+  BOOST_TEST_INFO(report.message);
+  BOOST_TEST(report.status == mlcp::Status::Converged);
+  BOOST_TEST(solver.statistics().newtonFallback);
+  BOOST_TEST(report.message.find("then newton: converged") != std::string::npos);
+  const mlcp::Residuals residuals = mlcp::computeResiduals(pile, solver.getLambda());
+  BOOST_TEST(residuals.scaled <= 1e-9);
+  BOOST_TEST(residuals.relative <= 1e-9);
+}
+
 BOOST_AUTO_TEST_CASE(apgd_first_stage_and_the_stable_partition_stop_polish_exactly) {
   const mlcp::Problem pile = stepProblem("pile", 100, 60);
   mlcp::PolishOptions apgd;

@@ -8,7 +8,10 @@
 #include <mlcp/core/option_check.hpp>
 #include <mlcp/gradient/apgd_solver.hpp>
 #include <mlcp/gradient/nncg_solver.hpp>
+#include <mlcp/newton/newton_solver.hpp>
 #include <mlcp/splitting/pgs_solver.hpp>
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <limits>
@@ -65,12 +68,16 @@ void PolishSolver::setOptions(const PolishOptions& options) {
 
 Capabilities PolishSolver::capabilities() const { return detail::iterativeCapabilities(); }
 
-void PolishSolver::doSetup(int) { m_stagedVersion = ~std::uint64_t{0}; }
+void PolishSolver::doSetup(int) { m_stagedVersion = m_newtonVersion = ~std::uint64_t{0}; }
 
 double PolishSolver::remainingSeconds() const {
   if (m_options.maxSeconds <= 0.0) return 0.0;
   // A positive remainder: 0 would mean no limit.
   return std::max(1e-6, m_options.maxSeconds - (detail::nowSeconds() - m_start));
+}
+
+bool PolishSolver::timeLeft() const {
+  return m_options.maxSeconds <= 0.0 || remainingSeconds() > 1e-6;
 }
 
 void PolishSolver::keepIfBetter(const SolveReport& r,
@@ -108,8 +115,21 @@ Status PolishSolver::polishWarm(Eigen::VectorXd& x, SolveReport& report) {
   const Status polish = polishFrom(x, x, report, budget);
   m_statistics.warmPolished = polish == Status::Converged;
   // Out of its share, not of the solve's time: the first stage takes over.
-  const bool timeLeft = m_options.maxSeconds <= 0.0 || remainingSeconds() > 1e-6;
-  return polish == Status::TimeLimit && timeLeft ? Status::MaxIterations : polish;
+  return polish == Status::TimeLimit && timeLeft() ? Status::MaxIterations : polish;
+}
+
+void PolishSolver::newtonFrom(const ProblemView& problem, Eigen::VectorXd& x) {
+  m_statistics.newtonFallback = true;
+  NewtonOptions options;
+  options.relativeTolerance = m_options.relativeTolerance;
+  options.absoluteTolerance = m_options.absoluteTolerance;
+  options.maxSeconds = remainingSeconds();
+  if (!m_newton) m_newton = std::make_unique<NewtonSolver>();
+  static_cast<NewtonSolver&>(*m_newton).setOptions(options);
+  detail::stageProblem(problem, m_newtonVersion != matrixVersion(), *m_newton);
+  m_newtonVersion = matrixVersion();
+  m_newton->setInitialGuess(x);
+  keepIfBetter(m_newton->solve(), m_newton->getLambda(), x);
 }
 
 void PolishSolver::configureFirstStage(int iterations, double tolerance) {
@@ -209,6 +229,9 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
     tolerance *= 0.1;
   }
   if (m_statistics.attempts > 0) m_identifySeconds = m_statistics.firstOrderSeconds;
+  if (m_options.newtonFallback && !(m_best <= m_options.relativeTolerance) &&
+      polish != Status::TimeLimit && timeLeft())
+    newtonFrom(problem, x);
   report.iterations = m_statistics.sweeps + m_statistics.polishRounds;
   // m_best is infinite when an absolute tolerance is set and missed.
   if (m_best <= m_options.relativeTolerance)
@@ -218,10 +241,14 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   detail::setMessage(
       report.message,
       "{} attempts: {} first-stage iterations ({:.3g} s), {} bpp rounds ({:.3g} s); last "
-      "polish: {} ({}); best max(scaled, relative) residual {:.3g}",
+      "polish: {} ({}){}; best max(scaled, relative) residual {:.3g}",
       m_statistics.attempts, m_statistics.sweeps, m_statistics.firstOrderSeconds,
       m_statistics.polishRounds, m_statistics.polishSeconds, m_bpp.report().status,
-      m_bpp.report().message, m_best);
+      m_bpp.report().message,
+      m_statistics.newtonFallback ? fmt::format("; then newton: {} ({})", m_newton->report().status,
+                                                m_newton->report().message)
+                                  : std::string(),
+      m_best);
 }
 
 const OptionTable<PolishOptions>& PolishOptions::table() {
@@ -243,7 +270,9 @@ const OptionTable<PolishOptions>& PolishOptions::table() {
        option<PolishOptions>("polish_rounds", &PolishOptions::polishRounds, ">= 1",
                              "bpp rounds per attempt"),
        option<PolishOptions>("warm_share", &PolishOptions::warmShare, "> 0",
-                             "Share of the last identification's time for a warm polish")}));
+                             "Share of the last identification's time for a warm polish"),
+       option<PolishOptions>("newton_fallback", &PolishOptions::newtonFallback, "",
+                             "Semismooth Newton from the best answer when every polish missed")}));
   return table;
 }
 
