@@ -111,8 +111,9 @@ Run stepScene(const SteppedScene& s,
     run.worstScaled = std::max(run.worstScaled, r.scaled);
     run.worstRelative = std::max(run.worstRelative, r.relative);
     if (g_progress)
-      fmt::print(stderr, "{} {} step {}: {} rows, {}, scaled {:.1e}, relative {:.1e}\n", s.label,
-                 name, k + 1, stats.rows, duration(stats.times.solve), r.scaled, r.relative);
+      fmt::print(stderr, "{} {} step {}: {} rows, {}, scaled {:.1e}, relative {:.1e}; {}: {}\n",
+                 s.label, name, k + 1, stats.rows, duration(stats.times.solve), r.scaled,
+                 r.relative, solver->report().status, solver->report().message);
     if (!(r.scaled <= kExact && r.relative <= kExact)) {
       ++run.notExact;
       run.notExactSteps.push_back(k);

@@ -87,6 +87,52 @@ BOOST_AUTO_TEST_CASE(polish_solves_a_pile_of_100_spheres_exactly) {
   BOOST_TEST(polish.statistics().polishRounds >= 1);
 }
 
+BOOST_AUTO_TEST_CASE(a_warm_partition_that_holds_is_accepted_in_one_factorization) {
+  const mlcp::Problem pile = stepProblem("pile", 100, 60);
+  mlcp::PolishSolver solver;
+  solver.setProblem(pile);
+  BOOST_TEST_REQUIRE(solver.solve().status == mlcp::Status::Converged);
+  BOOST_TEST(!solver.statistics().warmPolished);  // cold: identified by the first stage
+  const Eigen::VectorXd answer = solver.getLambda();
+  // The answer as the next solve's warm start: its partition holds, no first stage runs.
+  solver.setInitialGuess(answer);
+  const mlcp::SolveReport& report = solver.solve();
+  BOOST_TEST_INFO(report.message);
+  BOOST_TEST(report.status == mlcp::Status::Converged);
+  BOOST_TEST(solver.statistics().warmPolished);
+  BOOST_TEST(solver.statistics().attempts == 0);
+  BOOST_TEST(solver.statistics().sweeps == 0);
+  BOOST_TEST(solver.polisher().statistics().rounds == 1);
+  BOOST_TEST(solver.polisher().statistics().factorizations == 1);
+  const mlcp::Residuals residuals = mlcp::computeResiduals(pile, solver.getLambda());
+  BOOST_TEST(residuals.scaled <= 1e-9);
+  BOOST_TEST(residuals.relative <= 1e-9);
+}
+
+BOOST_AUTO_TEST_CASE(newton_takes_over_where_every_polish_missed) {
+  const mlcp::Problem pile = stepProblem("pile", 100, 60);
+  // A first stage cut short and one bpp round: the polish cannot settle.
+  mlcp::PolishOptions options;
+  options.maxIterations = 10;
+  options.attempts = 1;
+  options.polishRounds = 1;
+  options.newtonFallback = false;
+  mlcp::PolishSolver solver(options);
+  solver.setProblem(pile);
+  BOOST_TEST(solver.solve().status != mlcp::Status::Converged);
+  BOOST_TEST(!solver.statistics().newtonFallback);
+  options.newtonFallback = true;
+  solver.setOptions(options);
+  const mlcp::SolveReport& report = solver.solve();
+  BOOST_TEST_INFO(report.message);
+  BOOST_TEST(report.status == mlcp::Status::Converged);
+  BOOST_TEST(solver.statistics().newtonFallback);
+  BOOST_TEST(report.message.find("then newton: converged") != std::string::npos);
+  const mlcp::Residuals residuals = mlcp::computeResiduals(pile, solver.getLambda());
+  BOOST_TEST(residuals.scaled <= 1e-9);
+  BOOST_TEST(residuals.relative <= 1e-9);
+}
+
 BOOST_AUTO_TEST_CASE(apgd_first_stage_and_the_stable_partition_stop_polish_exactly) {
   const mlcp::Problem pile = stepProblem("pile", 100, 60);
   mlcp::PolishOptions apgd;
@@ -144,6 +190,9 @@ BOOST_AUTO_TEST_CASE(bad_input_is_an_invalid_problem) {
   BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
   options = {};
   options.stableCeiling = 0.5 * options.identifyTolerance;
+  BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
+  options = {};
+  options.warmShare = 0.0;
   BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
   mlcp::BppOptions bpp;
   bpp.sparseAboveRank = -1;

@@ -8,7 +8,10 @@
 #include <mlcp/core/option_check.hpp>
 #include <mlcp/gradient/apgd_solver.hpp>
 #include <mlcp/gradient/nncg_solver.hpp>
+#include <mlcp/newton/newton_solver.hpp>
 #include <mlcp/splitting/pgs_solver.hpp>
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <limits>
@@ -34,6 +37,7 @@ bool PolishOptions::isValid(std::string* why) const {
                 stableCeiling, "identifyTolerance <= stableCeiling < 1");
   check.require(attempts >= 1, "attempts", attempts, "attempts >= 1");
   check.require(polishRounds >= 1, "polishRounds", polishRounds, "polishRounds >= 1");
+  check.require(warmShare > 0.0, "warmShare", warmShare, "warmShare > 0");
   return check.ok();
 }
 
@@ -64,12 +68,16 @@ void PolishSolver::onOptionsChanged(const PolishOptions& previous) {
 
 Capabilities PolishSolver::capabilities() const { return detail::iterativeCapabilities(); }
 
-void PolishSolver::doSetup(int) { m_stagedVersion = ~std::uint64_t{0}; }
+void PolishSolver::doSetup(int) { m_stagedVersion = m_newtonVersion = ~std::uint64_t{0}; }
 
 double PolishSolver::remainingSeconds() const {
   if (m_options.maxSeconds <= 0.0) return 0.0;
   // A positive remainder: 0 would mean no limit.
   return std::max(1e-6, m_options.maxSeconds - (detail::nowSeconds() - m_start));
+}
+
+bool PolishSolver::timeLeft() const {
+  return m_options.maxSeconds <= 0.0 || remainingSeconds() > 1e-6;
 }
 
 void PolishSolver::keepIfBetter(const SolveReport& r,
@@ -86,10 +94,12 @@ void PolishSolver::keepIfBetter(const SolveReport& r,
 
 Status PolishSolver::polishFrom(const Eigen::VectorXd& start,
                                 Eigen::VectorXd& x,
-                                SolveReport& report) {
+                                SolveReport& report,
+                                double seconds) {
   const double before = detail::nowSeconds();
   BppOptions bpp = m_bpp.options();
-  bpp.maxSeconds = remainingSeconds();
+  const double left = remainingSeconds();
+  bpp.maxSeconds = seconds > 0.0 && (left == 0.0 || seconds < left) ? seconds : left;
   m_bpp.setOptions(bpp);
   m_bpp.setInitialGuess(start);
   const SolveReport& polish = m_bpp.solve();
@@ -98,6 +108,28 @@ Status PolishSolver::polishFrom(const Eigen::VectorXd& start,
   report.pivots += polish.pivots;
   keepIfBetter(polish, m_bpp.getLambda(), x);
   return polish.status;
+}
+
+Status PolishSolver::polishWarm(Eigen::VectorXd& x, SolveReport& report) {
+  const double budget = m_options.warmShare * m_identifySeconds;
+  const Status polish = polishFrom(x, x, report, budget);
+  m_statistics.warmPolished = polish == Status::Converged;
+  // Out of its share, not of the solve's time: the first stage takes over.
+  return polish == Status::TimeLimit && timeLeft() ? Status::MaxIterations : polish;
+}
+
+void PolishSolver::newtonFrom(const ProblemView& problem, Eigen::VectorXd& x) {
+  m_statistics.newtonFallback = true;
+  NewtonOptions options;
+  options.relativeTolerance = m_options.relativeTolerance;
+  options.absoluteTolerance = m_options.absoluteTolerance;
+  options.maxSeconds = remainingSeconds();
+  if (!m_newton) m_newton = std::make_unique<NewtonSolver>();
+  static_cast<NewtonSolver&>(*m_newton).setOptions(options);
+  detail::stageProblem(problem, m_newtonVersion != matrixVersion(), *m_newton);
+  m_newtonVersion = matrixVersion();
+  m_newton->setInitialGuess(x);
+  keepIfBetter(m_newton->solve(), m_newton->getLambda(), x);
 }
 
 void PolishSolver::configureFirstStage(int iterations, double tolerance) {
@@ -177,7 +209,7 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   m_stagedVersion = matrixVersion();
   m_first->setInitialGuess(x);
   // A warm start (the previous step's answer) is polished first: its partition is often right.
-  Status polish = x.isZero(0.0) ? Status::NotSolved : polishFrom(x, x, report);
+  Status polish = x.isZero(0.0) ? Status::NotSolved : polishWarm(x, report);
   bool polishable = polish != Status::Unsupported;  // bpp takes the problem
   double tolerance = m_options.identifyTolerance;
   for (int attempt = 0;
@@ -196,6 +228,10 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
     m_first->setInitialGuess(m_first->getLambda());  // the first stage goes on from its iterate
     tolerance *= 0.1;
   }
+  if (m_statistics.attempts > 0) m_identifySeconds = m_statistics.firstOrderSeconds;
+  if (m_options.newtonFallback && !(m_best <= m_options.relativeTolerance) &&
+      polish != Status::TimeLimit && timeLeft())
+    newtonFrom(problem, x);
   report.iterations = m_statistics.sweeps + m_statistics.polishRounds;
   // m_best is infinite when an absolute tolerance is set and missed.
   if (m_best <= m_options.relativeTolerance)
@@ -205,10 +241,14 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   detail::setMessage(
       report.message,
       "{} attempts: {} first-stage iterations ({:.3g} s), {} bpp rounds ({:.3g} s); last "
-      "polish: {} ({}); best max(scaled, relative) residual {:.3g}",
+      "polish: {} ({}){}; best max(scaled, relative) residual {:.3g}",
       m_statistics.attempts, m_statistics.sweeps, m_statistics.firstOrderSeconds,
       m_statistics.polishRounds, m_statistics.polishSeconds, m_bpp.report().status,
-      m_bpp.report().message, m_best);
+      m_bpp.report().message,
+      m_statistics.newtonFallback ? fmt::format("; then newton: {} ({})", m_newton->report().status,
+                                                m_newton->report().message)
+                                  : std::string(),
+      m_best);
 }
 
 const OptionTable<PolishOptions>& PolishOptions::table() {
@@ -228,7 +268,11 @@ const OptionTable<PolishOptions>& PolishOptions::table() {
                              "Relative residual above which a stable partition is not trusted"),
        option<PolishOptions>("attempts", &PolishOptions::attempts, ">= 1", "PGS-then-bpp attempts"),
        option<PolishOptions>("polish_rounds", &PolishOptions::polishRounds, ">= 1",
-                             "bpp rounds per attempt")}));
+                             "bpp rounds per attempt"),
+       option<PolishOptions>("warm_share", &PolishOptions::warmShare, "> 0",
+                             "Share of the last identification's time for a warm polish"),
+       option<PolishOptions>("newton_fallback", &PolishOptions::newtonFallback, "",
+                             "Semismooth Newton from the best answer when every polish missed")}));
   return table;
 }
 

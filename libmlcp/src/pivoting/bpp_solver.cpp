@@ -31,6 +31,9 @@ constexpr double kDriftLow = 0.98;
 constexpr double kDriftHigh = 1.02;
 /// Constant steps in a row that make a drift.
 constexpr int kDriftSteps = 2;
+/// Refinement steps at most on a feasible partition of a problem without proximal term whose x
+/// misses the tolerance in rounding (an LU of K with sliding friction).
+constexpr int kCorrections = 3;
 
 /// The smallest t >= 0 at which row i's x_i + t d_i meets one of its bounds, the friction
 /// bounds moving with the normal (+-mu (x_k + t d_k)); infinity when it meets none. *upper tells
@@ -161,9 +164,6 @@ void BppSolver::doSetup(int n) {
   m_shiftedB.resize(n);
   m_normals.resize(n);
   m_previous.resize(n);
-  m_minusW.resize(n);
-  m_homogeneousHi.resize(n);
-  m_zeros.setZero(n);
   m_drift.resize(n);
 }
 
@@ -356,29 +356,25 @@ bool BppSolver::refine(const ProblemView& problem, Eigen::VectorXd& x) {
   return true;
 }
 
-bool BppSolver::correct(const ProblemView& problem, Eigen::VectorXd& x) {
-  const Eigen::VectorXd* normals = m_frictionFixed ? &m_normals : nullptr;
-  const double small = kRefinementStop * m_options.relativeTolerance * solutionSize(problem, x);
-  // The corrections solve the partition with homogeneous known values: rows at a bound keep x
-  // (bounds 0), a friction row at +-mu x_k moves with its normal (mu kept); the right-hand side
-  // is the residual -w of A (from the form, accurate to rounding).
-  for (int i = 0; i < problem.size(); ++i)
-    m_homogeneousHi[i] = problem.findex[i] >= 0 ? problem.hi[i] : 0.0;
-  const ProblemView homogeneous{problem.A,      m_minusW,    m_zeros,      m_homogeneousHi,
-                                problem.findex, problem.nub, problem.forms};
-  double lastStep = std::numeric_limits<double>::infinity();
-  for (int k = 0; k < m_options.refinementSteps; ++k) {
-    m_system->residual(x, problem.b, m_minusW);
-    m_minusW = -m_minusW;
-    if (!m_system->solve(homogeneous, m_state, m_minusW, normals, false, m_previous)) return false;
+void BppSolver::correct(const ProblemView& problem, Eigen::VectorXd& x, detail::NaturalMap& map) {
+  for (int k = 0; k < kCorrections && !m_options.accepts(map.absolute, map.relative, map.scaled);
+       ++k) {
+    m_previous = x;
+    if (!m_system->correct(problem, m_state, m_w, x)) {
+      x = m_previous;
+      return;
+    }
     ++m_statistics.refinementSteps;
-    const double step = m_previous.lpNorm<Eigen::Infinity>();
-    if (!(step < lastStep)) break;  // no longer contracting: rounding decides
-    x += m_previous;
-    if (step <= small) break;
-    lastStep = step;
+    m_system->residual(x, problem.b, m_w);
+    const detail::NaturalMap corrected =
+        detail::naturalMapResidual(problem, x, [&](int i) { return m_w[i] + problem.b[i]; });
+    if (!(std::max(corrected.scaled, corrected.relative) < std::max(map.scaled, map.relative))) {
+      x = m_previous;  // no gain: the rounding floor of the factorization
+      m_system->residual(x, problem.b, m_w);
+      return;
+    }
+    map = corrected;
   }
-  return true;
 }
 
 void BppSolver::driftToBound(const ProblemView& problem, Eigen::VectorXd& x) {
@@ -492,13 +488,14 @@ void BppSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRep
     if (!pivotToFeasible(problem, x, report)) break;
     // x solves the proximal problem; iterative refinement on the same factorization takes it
     // to the partition's solution for the original A (where one exists), then the sign check.
-    if (!(m_system->proximalActive() ? refine(problem, x) : correct(problem, x))) {
+    if (m_system->proximalActive() && !refine(problem, x)) {
       report.status = Status::SingularPivot;
       detail::setMessage(report.message, "x not finite in the refinement");
       break;
     }
     m_system->residual(x, problem.b, m_w);
     map = detail::naturalMapResidual(problem, x, [&](int i) { return m_w[i] + problem.b[i]; });
+    if (!m_system->proximalActive()) correct(problem, x, map);
     if (m_options.accepts(map.absolute, map.relative, map.scaled) || !m_system->proximalActive()) {
       report.status = Status::Converged;  // finish() holds it to the tolerance
       break;

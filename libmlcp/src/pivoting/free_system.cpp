@@ -89,11 +89,30 @@ bool FreeSystem::solve(const ProblemView& problem,
     applyInverse(m_rhs, m_xF);
   }
   for (Eigen::Index a = 0; a < nF; ++a) x[m_free[a]] = m_xF[a];
+  setSliding(problem, state, x);
+  return x.allFinite();
+}
+
+bool FreeSystem::correct(const ProblemView& problem,
+                         const std::vector<RowState>& state,
+                         const Eigen::VectorXd& w,
+                         Eigen::VectorXd& x) {
+  const Eigen::Index nF = static_cast<Eigen::Index>(m_free.size());
+  if (nF == 0) return true;
+  for (Eigen::Index a = 0; a < nF; ++a) m_rhs[a] = w[m_free[a]];
+  applyInverse(m_rhs, m_xF);
+  for (Eigen::Index a = 0; a < nF; ++a) x[m_free[a]] -= m_xF[a];
+  setSliding(problem, state, x);
+  return x.allFinite();
+}
+
+void FreeSystem::setSliding(const ProblemView& problem,
+                            const std::vector<RowState>& state,
+                            Eigen::VectorXd& x) const {
   for (const int i : m_sliding) {
     const double s = state[i] == RowState::Lower ? -1.0 : 1.0;
     x[i] = s * frictionCoefficient(problem.hi[i]) * x[problem.findex[i]];
   }
-  return x.allFinite();
 }
 
 void FreeSystem::residual(const Eigen::VectorXd& x, const Eigen::VectorXd& b, Eigen::VectorXd& w) {

@@ -54,6 +54,15 @@ class FreeSystem {
              bool refactor,
              Eigen::VectorXd& x);
 
+  /// One step of iterative refinement on the last factorization [Higham 2002, ch. 12]: x_F -=
+  /// (D_F + G_F V^T)^-1 w_F, the friction rows sliding on free normals moving with them, the
+  /// other rows at a bound kept; w (n) is the residual A_delta x - b of the partition's system
+  /// at x (n). The partition must be the last solve()'s. Returns false when x is not finite.
+  bool correct(const ProblemView& problem,
+               const std::vector<RowState>& state,
+               const Eigen::VectorXd& w,
+               Eigen::VectorXd& x);
+
   /// w = G (G^T x) + C x - b (n each): the original A's w.
   void residual(const Eigen::VectorXd& x, const Eigen::VectorXd& b, Eigen::VectorXd& w);
 
@@ -87,6 +96,10 @@ class FreeSystem {
   bool m_usedLu = false;
 
  private:
+  /// x_i = s_i mu_i x_k on the rows of S.
+  void setSliding(const ProblemView& problem,
+                  const std::vector<RowState>& state,
+                  Eigen::VectorXd& x) const;
   void knownValues(const ProblemView& problem,
                    const std::vector<RowState>& state,
                    const Eigen::VectorXd* normals,

@@ -44,6 +44,15 @@ struct PolishOptions : SolverOptions {
   /// bpp's pivoting rounds per attempt (>= 1): a partition read from a good first-order iterate
   /// takes one to three; more means it was read too early.
   int polishRounds = 20;
+  /// Share of the last identification's time (the first stage's, > 0) that the polish of a
+  /// warm start may take: a partition that still holds settles in a few rounds, and one that
+  /// does not is cheaper to identify anew than to pivot out of where a round costs much (one
+  /// sparse factorization of thousands of bodies against a few PGS sweeps' worth of 100).
+  double warmShare = 0.5;
+  /// When every attempt missed: semismooth Newton (mlcp::NewtonSolver, its default step limit)
+  /// from the best answer within the time left (where the first stage stalls short of the
+  /// partition, e.g. on friction that PGS cycles on, Newton's crossover still finds the answer).
+  bool newtonFallback = true;
 
   /// True when usable; otherwise *why names the violated constraint.
   bool isValid(std::string* why) const;
@@ -58,6 +67,8 @@ struct PolishStatistics {
   int sweeps = 0;                  ///< first-stage iterations (PGS sweeps) in all
   int stableStops = 0;             ///< first-stage runs ended by a stable partition
   int polishRounds = 0;            ///< bpp rounds in all
+  bool warmPolished = false;       ///< the warm start's polish gave the answer
+  bool newtonFallback = false;     ///< Newton ran after the attempts (newtonFallback)
   double firstOrderSeconds = 0.0;  ///< time in the first stage (unit: s)
   double polishSeconds = 0.0;      ///< time in bpp (unit: s)
 };
@@ -72,7 +83,8 @@ struct PolishStatistics {
 /// many bodies) solves exactly. When the polish does not settle within polishRounds rounds, or
 /// its infeasible rows grow to twice their lowest count (BppOptions::abandonGrowth: the
 /// partition was read too early), the first stage goes on from its own iterate to a tenfold
-/// smaller tolerance and polishes again, up to `attempts` times. The pattern of OSQP's solution
+/// smaller tolerance and polishes again, up to `attempts` times; where all of them miss,
+/// semismooth Newton goes on from the best answer (newtonFallback). The pattern of OSQP's solution
 /// polishing [Stellato et al. 2020] and of PGS subspace minimization [Silcowitz 2009], with the
 /// reduced problem solved exactly by pivoting rather than by one linear solve.
 ///
@@ -110,9 +122,20 @@ class PolishSolver final : public SolverWithOptions<PolishOptions> {
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
   double remainingSeconds() const;
-  /// bpp from the partition of start (may be x itself); keeps its answer in x when better.
-  /// Returns its status.
-  Status polishFrom(const Eigen::VectorXd& start, Eigen::VectorXd& x, SolveReport& report);
+  /// False once maxSeconds is spent.
+  bool timeLeft() const;
+  /// bpp from the partition of start (may be x itself) for at most `seconds` (0: the time
+  /// left); keeps its answer in x when better. Returns its status.
+  Status polishFrom(const Eigen::VectorXd& start,
+                    Eigen::VectorXd& x,
+                    SolveReport& report,
+                    double seconds = 0.0);
+  /// The polish of a warm start x, within warmShare of the last identification's time (none
+  /// yet: the solve's); MaxIterations when it ran out of that share.
+  Status polishWarm(Eigen::VectorXd& x, SolveReport& report);
+  /// Semismooth Newton from x (the best answer) within the time left; keeps its answer in x
+  /// when better.
+  void newtonFrom(const ProblemView& problem, Eigen::VectorXd& x);
   /// Sets the first stage's iterations, tolerance and time limit.
   void configureFirstStage(int iterations, double tolerance);
   /// Runs the first stage from its own last iterate (or the guess set) until tolerance, its
@@ -127,12 +150,15 @@ class PolishSolver final : public SolverWithOptions<PolishOptions> {
   PolishStatistics m_statistics;
   std::unique_ptr<MixedLCP> m_first;  // the first stage
   BppSolver m_bpp;
+  std::unique_ptr<MixedLCP> m_newton;  // the fallback, made and staged at its first use
+  std::uint64_t m_newtonVersion = ~std::uint64_t{0};
   const ProblemView* m_problem = nullptr;         // of the solve running
   std::vector<std::int8_t> m_check, m_lastCheck;  // partitions of the first stage's checks
   std::vector<std::int8_t> m_polished;            // the partition polished last
   std::uint64_t m_stagedVersion = ~std::uint64_t{0};
-  double m_start = 0.0;  // of the solve (unit: s)
-  double m_best = 0.0;   // max(scaled, relative) of x
+  double m_start = 0.0;            // of the solve (unit: s)
+  double m_best = 0.0;             // max(scaled, relative) of x
+  double m_identifySeconds = 0.0;  // the first stage's time in the last solve that ran it
   Status m_bestStatus = Status::NotSolved;
 };
 

@@ -124,9 +124,10 @@ struct BppStatistics {
 ///     that meets a bound, which is pinned there. When x does not yet solve the original
 ///     problem, x_prox = x and back to 2 from the partition [Rockafellar 1976, proximal point];
 ///     delta stays fixed. Without a proximal term (C regularizes every row), classical
-///     iterative refinement on the same factorization instead: x += the partition's solution
-///     for the residual -w with the known values 0, while the corrections shrink (Woodbury's
-///     solve loses about eps max(A_ii / C_i) of |x|, 1e-9 at C = 1e-7 A_ii) [Higham 2002].
+///     iterative refinement on the same factorization instead, while x misses the tolerance:
+///     x_F -= K^-1 w_F, at most 3 steps and only while the natural-map residual falls
+///     (Woodbury's solve loses about eps max(A_ii / C_i) of |x|, 1e-9 at C = 1e-7 A_ii; an LU
+///     of K with sliding friction loses more) [Higham 2002].
 /// Stopping test (SolverOptions::accepts) on the final x, with w from the form (within 1e-12
 /// max|A| of A; MixedLCP::solve() then holds Converged to the test on the original A):
 /// Converged, or Inaccurate. MaxIterations after maxIterations rounds or the pivot budget,
@@ -186,7 +187,9 @@ class BppSolver final : public SolverWithOptions<BppOptions> {
   bool pivotToFeasible(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
   bool solveRound(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report);
   bool refine(const ProblemView& problem, Eigen::VectorXd& x);
-  bool correct(const ProblemView& problem, Eigen::VectorXd& x);
+  /// Iterative refinement of x on the round's factorization while the natural map `map` (of x,
+  /// updated) misses the tolerance and falls; m_w holds x's w.
+  void correct(const ProblemView& problem, Eigen::VectorXd& x, detail::NaturalMap& map);
   void driftToBound(const ProblemView& problem, Eigen::VectorXd& x);
   void switchFriction(bool fixed, const Eigen::VectorXd& x);
   int collectInfeasible(const ProblemView& problem, const Eigen::VectorXd& x, double size);
@@ -214,7 +217,6 @@ class BppSolver final : public SolverWithOptions<BppOptions> {
   long m_pivots = 0;
   int m_best = 0, m_nonImproving = 0;
   Eigen::VectorXd m_w, m_shiftedB, m_previous;
-  Eigen::VectorXd m_minusW, m_homogeneousHi, m_zeros;  // correct()'s residual and bounds
   Eigen::VectorXd m_drift;       // a constant refinement step: the drift of the proximal iterates
   Eigen::VectorXd m_normals;     // x whose normals fix the friction bounds in a fixed pass
   bool m_frictionFixed = false;  // friction bounds from m_normals instead of coupled
