@@ -61,19 +61,28 @@ bool repeatAgain(const std::vector<double>& samples, const ExactSectionOptions& 
          spent + longest < 0.5 * options.limitSeconds;
 }
 
+/// A new solver `name` holding `problem`, asked for `tolerance` within the section's time limit.
+std::unique_ptr<MixedLCP> coldSolver(const std::string& name,
+                                     const Problem& problem,
+                                     double tolerance,
+                                     const ExactSectionOptions& options) {
+  SolverSettings settings;
+  settings.relativeTolerance = tolerance;
+  settings.maxSeconds = options.limitSeconds;
+  std::unique_ptr<MixedLCP> solver = makeSolver(name, settings);
+  solver->setProblem(problem);
+  return solver;
+}
+
 /// Cold solves of ours: a new solver each repeat (nothing kept from the solve before), CPU time
 /// of solve() alone.
 Timing timeOurs(const std::string& name,
                 const Problem& problem,
                 const ExactSectionOptions& options) {
-  SolverSettings settings;
-  settings.relativeTolerance = kAsked;
-  settings.maxSeconds = options.limitSeconds;
   Timing timing;
   std::vector<double> samples;
   do {
-    std::unique_ptr<MixedLCP> solver = makeSolver(name, settings);
-    solver->setProblem(problem);
+    std::unique_ptr<MixedLCP> solver = coldSolver(name, problem, kAsked, options);
     const double start = threadSeconds();
     const SolveReport& report = solver->solve();
     samples.push_back(threadSeconds() - start);
@@ -146,11 +155,7 @@ bool cfmFree(const Problem& problem) {
 double floorReached(const std::string& name,
                     const Problem& problem,
                     const ExactSectionOptions& options) {
-  SolverSettings settings;
-  settings.relativeTolerance = kAskedNoFloor;
-  settings.maxSeconds = options.limitSeconds;
-  std::unique_ptr<MixedLCP> solver = makeSolver(name, settings);
-  solver->setProblem(problem);
+  std::unique_ptr<MixedLCP> solver = coldSolver(name, problem, kAskedNoFloor, options);
   const SolveReport& report = solver->solve();
   return std::max(report.scaledResidual, report.relativeResidual);
 }
