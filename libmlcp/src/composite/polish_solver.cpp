@@ -125,7 +125,7 @@ void PolishSolver::newtonFrom(const ProblemView& problem, Eigen::VectorXd& x) {
   options.absoluteTolerance = m_options.absoluteTolerance;
   options.maxSeconds = remainingSeconds();
   if (!m_newton) m_newton = std::make_unique<NewtonSolver>();
-  static_cast<NewtonSolver&>(*m_newton).setOptions(options);
+  m_newton->setOptions(options);
   detail::stageProblem(problem, m_newtonVersion != matrixVersion(), *m_newton);
   m_newtonVersion = matrixVersion();
   m_newton->setInitialGuess(x);

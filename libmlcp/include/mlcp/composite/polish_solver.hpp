@@ -10,6 +10,8 @@
 
 namespace mlcp {
 
+class NewtonSolver;
+
 /// The first-order method that identifies the partition PolishSolver polishes from.
 enum class FirstStage {
   Pgs,   ///< projected Gauss-Seidel / SOR (mlcp::PgsSolver, omega 1.3)
@@ -150,7 +152,7 @@ class PolishSolver final : public SolverWithOptions<PolishOptions> {
   PolishStatistics m_statistics;
   std::unique_ptr<MixedLCP> m_first;  // the first stage
   BppSolver m_bpp;
-  std::unique_ptr<MixedLCP> m_newton;  // the fallback, made and staged at its first use
+  std::unique_ptr<NewtonSolver> m_newton;  // the fallback, made and staged at its first use
   std::uint64_t m_newtonVersion = ~std::uint64_t{0};
   const ProblemView* m_problem = nullptr;         // of the solve running
   std::vector<std::int8_t> m_check, m_lastCheck;  // partitions of the first stage's checks
