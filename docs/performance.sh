@@ -35,6 +35,23 @@ if [ -x "$BUILD/apps/bench/mlcp_bench_whole_step" ]; then
   "$BUILD/apps/bench/mlcp_bench_whole_step" > "$OUT/whole_step.md"
 fi
 
+# The data column of NAME in FILE, whose first line is "# n NAME1 NAME2 ..." (column 1 is n).
+column_of() {
+  local index
+  index=$(awk -v name="$2" 'NR == 1 { for (i = 3; i <= NF; ++i) if ($i == name) print i - 1; exit }' "$1")
+  [ -n "$index" ] || { echo "performance.sh: no column '$2' in $1" >&2; exit 1; }
+  echo "$index"
+}
+pivoting_dantzig=$(column_of "$OUT/pivoting_random.dat" dantzig)
+pivoting_ode=$(column_of "$OUT/pivoting_random.dat" dantzig_ODE_mode)
+pivoting_bullet=$(column_of "$OUT/pivoting_random.dat" bullet-dantzig)
+pivoting_dart=$(column_of "$OUT/pivoting_random.dat" dart-dantzig)
+lcp_siconos=$(column_of "$OUT/pivoting_lcp.dat" siconos-lemke)
+sweep_pgs=$(column_of "$OUT/iterative_random.dat" pgs)
+sweep_apgd=$(column_of "$OUT/iterative_random.dat" apgd)
+sweep_bullet=$(column_of "$OUT/iterative_random.dat" bullet-pgs)
+sweep_dart=$(column_of "$OUT/iterative_random.dat" dart-pgs)
+
 gnuplot <<GNUPLOT
 set terminal pngcairo size 1000,700 font ",11"
 set grid
@@ -46,20 +63,20 @@ set logscale xy
 set xlabel 'n (rows)'
 set ylabel 'median CPU time of one solve (ms)'
 set title 'Pivoting methods on the ODE-style random problems (mixed: nub, boxes, friction)'
-plot '$OUT/pivoting_random.dat' using 1:2 with linespoints lw 2 title 'dantzig', \
-     '' using 1:3 with linespoints lw 2 title 'dantzig ODE mode', \
-     '' using 1:4 with linespoints lw 2 dt 2 title 'bullet-dantzig', \
-     '' using 1:5 with linespoints lw 2 dt 2 title 'dart-dantzig', \
-     '$OUT/pivoting_lcp.dat' using 1:6 with linespoints lw 2 dt 3 title 'siconos-lemke (pure LCP set)'
+plot '$OUT/pivoting_random.dat' using 1:$pivoting_dantzig with linespoints lw 2 title 'dantzig', \
+     '' using 1:$pivoting_ode with linespoints lw 2 title 'dantzig ODE mode', \
+     '' using 1:$pivoting_bullet with linespoints lw 2 dt 2 title 'bullet-dantzig', \
+     '' using 1:$pivoting_dart with linespoints lw 2 dt 2 title 'dart-dantzig', \
+     '$OUT/pivoting_lcp.dat' using 1:$lcp_siconos with linespoints lw 2 dt 3 title 'siconos-lemke (pure LCP set)'
 
 # Time per sweep against n, iterative methods, log axes.
 set output '$FIGURES/performance_sweeps.png'
 set ylabel 'median CPU time per sweep / iteration (us)'
 set title 'Iterative methods on the ODE-style random problems (dense A)'
-plot '$OUT/iterative_random.dat' using 1:2 with linespoints lw 2 title 'pgs', \
-     '' using 1:3 with linespoints lw 2 title 'apgd', \
-     '' using 1:4 with linespoints lw 2 dt 2 title 'bullet-pgs', \
-     '' using 1:5 with linespoints lw 2 dt 2 title 'dart-pgs'
+plot '$OUT/iterative_random.dat' using 1:$sweep_pgs with linespoints lw 2 title 'pgs', \
+     '' using 1:$sweep_apgd with linespoints lw 2 title 'apgd', \
+     '' using 1:$sweep_bullet with linespoints lw 2 dt 2 title 'bullet-pgs', \
+     '' using 1:$sweep_dart with linespoints lw 2 dt 2 title 'dart-pgs'
 
 # Matrix-free scaling: time per row and sweep against rows.
 set output '$FIGURES/performance_scaling.png'
