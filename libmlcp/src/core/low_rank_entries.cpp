@@ -340,17 +340,26 @@ std::optional<LowRankForm> confirmed(const Operator& A,
   return form;
 }
 
+/// A candidate tried: the form, or whether the factorization of A - diag(C) reached the rank
+/// limit (rather than turning indefinite or failing the probes).
+struct Trial {
+  std::optional<LowRankForm> form;
+  bool rankAboveLimit = false;
+};
+
 /// The form with diagonal C when the pivoted Cholesky of A - diag(C) ends within the limits and
 /// the probes confirm it.
-std::optional<LowRankForm> accepted(const Operator& A,
-                                    const Eigen::MatrixXd& dense,
-                                    DiagonalSearch::Candidate candidate,
-                                    double largest,
-                                    const LowRankLimits& limits) {
+Trial accepted(const Operator& A,
+               const Eigen::MatrixXd& dense,
+               DiagonalSearch::Candidate candidate,
+               double largest,
+               const LowRankLimits& limits) {
   PivotedCholesky cholesky(dense, candidate.C, limits.tolerance * largest,
                            rankLimit(A.size(), limits));
-  if (cholesky.run() != PivotedCholesky::Status::Done) return std::nullopt;
-  return confirmed(A, cholesky, std::move(candidate), largest, limits);
+  const PivotedCholesky::Status status = cholesky.run();
+  if (status != PivotedCholesky::Status::Done)
+    return {std::nullopt, status == PivotedCholesky::Status::TooLong};
+  return {confirmed(A, cholesky, std::move(candidate), largest, limits)};
 }
 
 std::optional<LowRankForm> fromEntries(const Operator& A, const LowRankLimits& limits) {
@@ -363,10 +372,11 @@ std::optional<LowRankForm> fromEntries(const Operator& A, const LowRankLimits& l
   if (!symmetric(dense, tolerance)) return std::nullopt;
   // Rows on the same bodies first: a few small eigenproblems.
   GroupEvidence evidence = groupsEvidence(A, dense, tolerance);
-  if (evidence.candidate)
-    if (std::optional<LowRankForm> form =
-            accepted(A, dense, std::move(*evidence.candidate), largest, limits))
-      return form;
+  if (evidence.candidate) {
+    Trial trial = accepted(A, dense, std::move(*evidence.candidate), largest, limits);
+    // A multiple eigenvalue of a group is A's diagonal: at the rank limit, r is above it.
+    if (trial.form || trial.rankAboveLimit) return std::move(trial.form);
+  }
   // Else the pivoted Cholesky of A itself: C = 0 when it ends within the limit; otherwise the
   // smallest eigenvalue of its pivots' block reveals DART's or a constant diagonal past r.
   const int limit = rankLimit(n, limits);
@@ -387,9 +397,8 @@ std::optional<LowRankForm> fromEntries(const Operator& A, const LowRankLimits& l
     std::optional<DiagonalSearch::Candidate> candidate =
         ended ? search.finish(plain.rank()) : search.step(plain);
     if (candidate)
-      if (std::optional<LowRankForm> form =
-              accepted(A, dense, std::move(*candidate), largest, limits))
-        return form;
+      if (Trial trial = accepted(A, dense, std::move(*candidate), largest, limits); trial.form)
+        return std::move(trial.form);
     if (ended) return std::nullopt;
   }
 }
