@@ -168,10 +168,11 @@ class DiagonalSearch {
   }
 
   /// When the factorization has ended at k pivots (every row pivoted, or the rank limit) and the
-  /// last estimates changed by at most 1e-2: the iterations to convergence on the k pivots and,
-  /// for the constant, on the leading k - 1 (the same eigenvalue when k - 1 > r).
+  /// last estimates changed by at most 1e-4 (or k <= 16, where this is cheap): the iterations to
+  /// convergence on the k pivots and, for the constant, on the leading k - 1 (the same eigenvalue
+  /// when k - 1 > r).
   std::optional<Candidate> finish(int k) {
-    if (k < 2 || !(m_change <= 1e-2)) return std::nullopt;  // no sign of a plateau
+    if (k < 2 || (k > 16 && !(m_change <= 1e-4))) return std::nullopt;  // no sign of a plateau
     if (std::optional<Candidate> dart = dartCandidate(k, kIterations)) return dart;
     Eigen::VectorXd leading = m_unitVector.head(std::min<Eigen::Index>(m_unitVector.size(), k - 1));
     m_lastConstant = converged(k - 1, leading, false, kIterations);
@@ -179,7 +180,7 @@ class DiagonalSearch {
   }
 
  private:
-  static constexpr int kIterations = 40;  ///< at the end of the factorization
+  static constexpr int kIterations = 20;  ///< at the end of the factorization
 
   /// One inverse iteration for M = diag(A_SS)^-1/2 L_S (weighted) or M = L_S from v continued to
   /// k pivots (zeros plus a small pseudo-random part, so that no start is orthogonal to the
@@ -240,43 +241,45 @@ class DiagonalSearch {
   double m_credit = 0.0;  ///< flops the iterations may still spend
 };
 
-/// A key of the pattern of each column of A (each row, A being symmetric): the sum of fixed
-/// pseudo-random integer weights (below 2^20, so that the sums are exact) over its nonzeros; from
-/// the sparse storage when A is held sparse, else over at most 64 evenly spaced rows (O(64 n):
-/// a coarser key only makes larger groups, which the eigenvalues then judge).
-Eigen::VectorXd patternKeys(const Operator& A, const Eigen::MatrixXd& dense) {
+/// A key of the pattern of each column of A (each row, A being symmetric): the sum, modulo 2^64,
+/// of fixed pseudo-random weights over its nonzeros; from the sparse storage when A is held
+/// sparse, else over at most 64 evenly spaced rows (O(64 n): a coarser key only makes larger
+/// groups, which the eigenvalues then judge).
+std::vector<std::uint64_t> patternKeys(const Operator& A, const Eigen::MatrixXd& dense) {
   const int n = A.size();
-  Eigen::VectorXd weights(n);
+  std::vector<std::uint64_t> weights(static_cast<size_t>(n));
   std::uint64_t state = 0x853C49E6748FEA9Bull;
-  pseudoRandom(state, weights);
-  weights = ((weights.array() + 1.0) * 0x1.0p19).floor() + 1.0;
-  Eigen::VectorXd keys = Eigen::VectorXd::Zero(n);
+  for (std::uint64_t& weight : weights) weight = state = state * 6364136223846793005ull + 1;
+  std::vector<std::uint64_t> keys(static_cast<size_t>(n), 0);
   if (A.form() == MatrixForm::Sparse) {
     const Operator::SparseMatrix& sparse = A.sparse();
     for (int j = 0; j < n; ++j)
       for (Operator::SparseMatrix::InnerIterator it(sparse, j); it; ++it)
-        if (it.value() != 0.0) keys[j] += weights[it.index()];
+        if (it.value() != 0.0) keys[static_cast<size_t>(j)] += weights[it.index()];
     return keys;
   }
-  const int stride = std::max(1, n / 64);
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; i += stride)
-      if (dense(i, j) != 0.0) keys[j] += weights[i];
+  const int stride = (n + 63) / 64;
+  for (int j = 0; j < n; ++j) {
+    std::uint64_t key = 0;
+    for (int i = 0; i < n; i += stride) key += dense(i, j) != 0.0 ? weights[i] : 0;
+    keys[static_cast<size_t>(j)] = key;
+  }
   return keys;
 }
 
 /// Rows of A grouped by the pattern of their nonzeros: the rows on one body or one pair of
 /// bodies (the contacts of a face, a joint), with at most 6 or 12 independent rows of G among
-/// them; groups of 4 to 32 rows, smallest first.
+/// them; groups of 4 to 32 rows and at most half of them (all rows together are no structure),
+/// smallest first.
 std::vector<std::vector<int>> patternGroups(const Operator& A, const Eigen::MatrixXd& dense) {
-  const Eigen::VectorXd keys = patternKeys(A, dense);
+  const std::vector<std::uint64_t> keys = patternKeys(A, dense);
   std::vector<int> order(static_cast<size_t>(A.size()));
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return keys[a] < keys[b]; });
   std::vector<std::vector<int>> groups;
   for (size_t begin = 0, end = 0; begin < order.size(); begin = end) {
     while (end < order.size() && keys[order[end]] == keys[order[begin]]) ++end;
-    if (end - begin >= 4 && end - begin <= 32)
+    if (end - begin >= 4 && end - begin <= std::min<size_t>(32, order.size() / 2))
       groups.emplace_back(order.begin() + begin, order.begin() + end);
   }
   std::stable_sort(groups.begin(), groups.end(),
@@ -362,25 +365,17 @@ Trial accepted(const Operator& A,
   return {confirmed(A, cholesky, std::move(candidate), largest, limits)};
 }
 
-std::optional<LowRankForm> fromEntries(const Operator& A, const LowRankLimits& limits) {
+/// The diagonal from the pivots of the pivoted Cholesky of A itself (docs/bpp.md, "The low-rank
+/// form"): C = 0 when it ends within the limit; DART's or a constant diagonal from the smallest
+/// eigenvalue of its pivots' block past r, unless onlyZero.
+std::optional<LowRankForm> fromPivots(const Operator& A,
+                                      const Eigen::MatrixXd& dense,
+                                      bool onlyZero,
+                                      double largest,
+                                      const LowRankLimits& limits) {
   const int n = A.size();
-  if (n == 0 || n > limits.maxDenseRows) return std::nullopt;
-  const Eigen::MatrixXd dense = A.form() == MatrixForm::Dense ? A.dense() : A.toDense();
-  const double largest = dense.cwiseAbs().maxCoeff();
-  if (!(largest > 0.0)) return std::nullopt;
-  const double tolerance = limits.tolerance * largest;
-  if (!symmetric(dense, tolerance)) return std::nullopt;
-  // Rows on the same bodies first: a few small eigenproblems.
-  GroupEvidence evidence = groupsEvidence(A, dense, tolerance);
-  if (evidence.candidate) {
-    Trial trial = accepted(A, dense, std::move(*evidence.candidate), largest, limits);
-    // A multiple eigenvalue of a group is A's diagonal: at the rank limit, r is above it.
-    if (trial.form || trial.rankAboveLimit) return std::move(trial.form);
-  }
-  // Else the pivoted Cholesky of A itself: C = 0 when it ends within the limit; otherwise the
-  // smallest eigenvalue of its pivots' block reveals DART's or a constant diagonal past r.
   const int limit = rankLimit(n, limits);
-  PivotedCholesky plain(dense, Eigen::VectorXd::Zero(n), tolerance, limit + 2);
+  PivotedCholesky plain(dense, Eigen::VectorXd::Zero(n), limits.tolerance * largest, limit + 2);
   DiagonalSearch search(dense, limit + 2);
   for (;;) {
     const PivotedCholesky::Status status = plain.step();
@@ -390,7 +385,7 @@ std::optional<LowRankForm> fromEntries(const Operator& A, const LowRankLimits& l
                  ? confirmed(A, plain, {Eigen::VectorXd::Zero(n), "0"}, largest, limits)
                  : std::nullopt;
     const bool ended = status != PivotedCholesky::Status::Running;
-    if (evidence.singular) {  // only C = 0 can fit
+    if (onlyZero) {
       if (ended) return std::nullopt;
       continue;
     }
@@ -406,7 +401,21 @@ std::optional<LowRankForm> fromEntries(const Operator& A, const LowRankLimits& l
 }  // namespace
 
 std::optional<LowRankForm> lowRankFormFromEntries(const Operator& A, const LowRankLimits& limits) {
-  return fromEntries(A, limits);
+  const int n = A.size();
+  if (n == 0 || n > limits.maxDenseRows) return std::nullopt;
+  const Eigen::MatrixXd dense = A.form() == MatrixForm::Dense ? A.dense() : A.toDense();
+  const double largest = dense.cwiseAbs().maxCoeff();
+  if (!(largest > 0.0)) return std::nullopt;
+  const double tolerance = limits.tolerance * largest;
+  if (!symmetric(dense, tolerance)) return std::nullopt;
+  // Rows on the same bodies first: a few small eigenproblems.
+  GroupEvidence evidence = groupsEvidence(A, dense, tolerance);
+  if (evidence.candidate) {
+    Trial trial = accepted(A, dense, std::move(*evidence.candidate), largest, limits);
+    // A multiple eigenvalue of a group is A's diagonal: at the rank limit, r is above it.
+    if (trial.form || trial.rankAboveLimit) return std::move(trial.form);
+  }
+  return fromPivots(A, dense, evidence.singular, largest, limits);
 }
 
 }  // namespace mlcp::detail
