@@ -1,3 +1,5 @@
+#include "core/low_rank_entries.hpp"
+
 #include <mlcp/core/factors.hpp>
 #include <mlcp/core/low_rank_form.hpp>
 
@@ -6,21 +8,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
-#include <cstdint>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
 namespace mlcp {
 
 namespace {
-
-/// DART's constraint force mixing, relative to the diagonal (dart/constraint: DART_CFM).
-constexpr double kDartCfm = 1e-5;
-
-int rankLimit(int n, const LowRankLimits& limits) {
-  return std::min(limits.maxRank, static_cast<int>(limits.maxRankFraction * n));
-}
 
 /// L with L L^T = block: Cholesky, or Q sqrt(max(Lambda, 0)) when the block is only
 /// semi-definite (a body with locked directions).
@@ -99,104 +94,15 @@ SparseLowRankForm sparseFromFactors(const Factors& factors) {
 
 std::optional<LowRankForm> fromFactors(const Factors& factors, const LowRankLimits& limits) {
   SparseLowRankForm sparse = sparseFromFactors(factors);
-  if (sparse.rank() > rankLimit(factors.size(), limits)) return std::nullopt;
+  if (sparse.rank() > detail::rankLimit(factors.size(), limits)) return std::nullopt;
   return toDenseForm(sparse);
 }
 
-bool symmetric(const Eigen::MatrixXd& A, double tolerance) {
-  const Eigen::Index n = A.rows();
-  for (Eigen::Index j = 0; j < n; ++j)
-    for (Eigen::Index i = j + 1; i < n; ++i)
-      if (!(std::abs(A(i, j) - A(j, i)) <= tolerance)) return false;
-  return true;
-}
-
-/// Pivoted Cholesky of A - diag(C) into G (n x r); false when a remaining diagonal turns
-/// negative (A - diag(C) is not positive semi-definite) or r would exceed maxRank. On success
-/// largestRemaining is the largest remaining diagonal, a bound on the remainder's entries when it
-/// is semi-definite.
-bool pivotedCholesky(const Eigen::MatrixXd& A,
-                     const Eigen::VectorXd& C,
-                     double tolerance,
-                     int maxRank,
-                     LowRankForm::Matrix& G,
-                     double& largestRemaining) {
-  const Eigen::Index n = A.rows();
-  Eigen::VectorXd remaining = A.diagonal() - C;
-  LowRankForm::Matrix columns(n, std::min(maxRank, 64));
-  Eigen::VectorXd column(n);
-  int k = 0;
-  for (;; ++k) {
-    Eigen::Index p = 0;
-    largestRemaining = n > 0 ? remaining.maxCoeff(&p) : 0.0;
-    if (largestRemaining <= tolerance) break;
-    if (k >= maxRank) return false;
-    if (k == columns.cols()) columns.conservativeResize(n, std::min(maxRank, 2 * k));
-    column = A.col(p);
-    column[p] -= C[p];
-    if (k > 0) column.noalias() -= columns.leftCols(k) * columns.row(p).head(k).transpose();
-    column /= std::sqrt(largestRemaining);
-    columns.col(k) = column;
-    remaining -= column.cwiseAbs2();
-    remaining[p] = 0.0;
-    if (remaining.minCoeff() < -tolerance) return false;
-  }
-  G = columns.leftCols(k);
-  return true;
-}
-
-/// max_i |((A - G G^T - diag(C)) z)_i| / ||z||_1 over two fixed pseudo-random z.
-double probeError(const Operator& A, const LowRankForm& form) {
-  const Eigen::Index n = A.rows();
-  std::uint64_t state = 0x9E3779B97F4A7C15ull;
-  Eigen::VectorXd z(n);
-  Eigen::VectorXd Az(n);
-  double worst = 0.0;
-  for (int probe = 0; probe < 2; ++probe) {
-    for (Eigen::Index i = 0; i < n; ++i) {
-      state = state * 6364136223846793005ull + 1442695040888963407ull;
-      z[i] = static_cast<double>(state >> 11) * 0x1.0p-52 - 1.0;
-    }
-    A.multiply(z, Az);
-    const Eigen::VectorXd remainder =
-        Az - form.G * (form.G.transpose() * z) - form.C.cwiseProduct(z);
-    worst = std::max(worst, remainder.lpNorm<Eigen::Infinity>() / std::max(z.lpNorm<1>(), 1e-300));
-  }
-  return worst;
-}
-
-std::optional<LowRankForm> fromEntries(const Operator& A, const LowRankLimits& limits) {
-  const int n = A.size();
-  if (n == 0 || n > limits.maxDenseRows) return std::nullopt;
-  const Eigen::MatrixXd dense = A.form() == MatrixForm::Dense ? A.dense() : A.toDense();
-  const double largest = dense.cwiseAbs().maxCoeff();
-  if (!(largest > 0.0)) return std::nullopt;
-  const double tolerance = limits.tolerance * largest;
-  if (!symmetric(dense, tolerance)) return std::nullopt;
-  const double dart = kDartCfm / (1.0 + kDartCfm);
-  const struct {
-    Eigen::VectorXd C;
-    const char* name;
-  } candidates[] = {
-      {dense.diagonal() * dart, "DART's relative CFM: C_i = A_ii 1e-5 / (1 + 1e-5)"},
-      {Eigen::VectorXd::Zero(n), "0"},
-  };
-  for (const auto& candidate : candidates) {
-    if (!limits.tryZeroDiagonal && candidate.C.isZero(0.0)) continue;
-    LowRankForm form;
-    double remaining = 0.0;
-    if (!pivotedCholesky(dense, candidate.C, tolerance, rankLimit(n, limits), form.G, remaining))
-      continue;
-    form.C = candidate.C;
-    form.source = LowRankSource::PivotedCholesky;
-    form.diagonal = candidate.name;
-    form.relativeError = std::max(remaining, probeError(A, form)) / largest;
-    if (form.relativeError <= limits.tolerance) return form;
-  }
-  return std::nullopt;
-}
-
 }  // namespace
+
+int detail::rankLimit(int n, const LowRankLimits& limits) {
+  return std::min(limits.maxRank, static_cast<int>(limits.maxRankFraction * n));
+}
 
 std::string_view toString(LowRankSource source) {
   return source == LowRankSource::Factors ? "factors" : "pivoted-cholesky";
@@ -210,7 +116,7 @@ std::string LowRankForm::describe() const {
 std::optional<LowRankForm> findLowRankForm(const Operator& A, const LowRankLimits& limits) {
   if (!A.check().empty()) return std::nullopt;
   if (A.form() == MatrixForm::Factors) return fromFactors(A.factors(), limits);
-  return fromEntries(A, limits);
+  return detail::lowRankFormFromEntries(A, limits);
 }
 
 LowRankForm toDenseForm(const SparseLowRankForm& form) {

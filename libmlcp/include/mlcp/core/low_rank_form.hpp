@@ -16,8 +16,8 @@ namespace mlcp {
 enum class LowRankSource {
   /// The factor form A = J M^-1 J^T + diag(cfm): G = J L per body block, L L^T = M^-1, C = cfm.
   Factors,
-  /// The entries of a dense or sparse A: a pivoted Cholesky of A - diag(C) for a diagonal C
-  /// tried in turn (docs/bpp.md, "The low-rank form").
+  /// The entries of a dense or sparse A: a pivoted Cholesky of A - diag(C), C = 0 or a diagonal
+  /// found as a multiple smallest eigenvalue of a block of A (docs/bpp.md, "The low-rank form").
   PivotedCholesky,
 };
 
@@ -41,7 +41,8 @@ struct LowRankForm {
   Matrix G;                                       ///< n x r
   Eigen::VectorXd C;                              ///< n, the diagonal part (>= 0)
   LowRankSource source = LowRankSource::Factors;  ///< where G and C came from
-  std::string diagonal;  ///< how C was chosen ("cfm of the factors", "0", ...)
+  /// How C was chosen ("cfm of the factors", "0", "Bullet's constant CFM: C_i = 0.0006", ...).
+  std::string diagonal;
   /// max|A - G G^T - diag(C)| / max|A| as measured: 0 for the factor form (exact up to
   /// rounding); for a pivoted Cholesky the larger of its largest remaining diagonal (a bound on
   /// the remainder's entries when the remainder is semi-definite) and the probes' figure.
@@ -74,14 +75,19 @@ struct LowRankLimits {
 /// Factor form: G = J L with L L^T the 6 x 6 block of M^-1 of each body (Cholesky, or the square
 /// root of its eigen decomposition when the block is only semi-definite), one block of 6
 /// columns per body that a row references; C = cfm; exact up to rounding.
-/// Dense or sparse form: A must be symmetric (|A_ij - A_ji| <= tolerance max|A|); for each
-/// candidate C (DART's relative CFM C_i = A_ii 1e-5 / (1 + 1e-5), then C = 0) a pivoted
-/// Cholesky of A - diag(C) runs until the largest remaining diagonal is at most tolerance max|A|;
-/// a candidate is dropped as soon as a remaining diagonal turns negative (A - diag(C) is not
-/// positive semi-definite: C too large) or r exceeds the limits. The result is checked with two
-/// fixed pseudo-random probes z (||(A - G G^T - C) z||_inf <= tolerance max|A| ||z||_1), which
-/// catches a remainder with a zero diagonal that is not zero. Cost O(n r^2) per candidate plus
-/// O(n^2) for the checks. See docs/bpp.md, "The low-rank form".
+/// Dense or sparse form: A must be symmetric (|A_ij - A_ji| <= tolerance max|A|). A candidate
+/// diagonal C is accepted when a pivoted Cholesky of A - diag(C) ends with every remaining
+/// diagonal at most tolerance max|A| within the rank limits (dropped at the first negative one:
+/// C too large) and two fixed pseudo-random probes z give ||(A - G G^T - C) z||_inf <= tolerance
+/// max|A| ||z||_1 (which catches a remainder with a zero diagonal that is not zero). Candidates:
+/// C = 0; DART's relative CFM C_i = A_ii 1e-5 / (1 + 1e-5); Bullet's constant CFM C_i = c. For
+/// A = G G^T + alpha diag(w) and rows S with rank(G_S) < |S|, alpha is the smallest eigenvalue of
+/// diag(w_S)^-1/2 A_SS diag(w_S)^-1/2, a multiple one: it is computed on groups of rows with the
+/// same pattern of nonzeros (rows on the same bodies, 4 to 32 of them, dense eigenproblems), else
+/// by inverse iteration on the pivots of a pivoted Cholesky of A itself, which also gives C = 0
+/// when it ends and no form when A is not semi-definite. Cost O(n r^2) for the accepted
+/// candidate plus O(n^2) for the checks; O(n k^2) more when no group shows the diagonal, k a few
+/// steps past r (the rank limit when A has no form). See docs/bpp.md, "The low-rank form".
 /// Never throws; an operator that fails Operator::check() has no form.
 std::optional<LowRankForm> findLowRankForm(const Operator& A, const LowRankLimits& limits = {});
 
