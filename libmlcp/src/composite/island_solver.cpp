@@ -75,14 +75,24 @@ int IslandSolver::largestIsland() const {
 
 void IslandSolver::doSetup(int /*n*/) {}
 
-void IslandSolver::split(const ProblemView& problem) {
-  const bool factors = problem.A.form() == MatrixForm::Factors;
-  if (factors) {
-    const Factors& f = problem.A.factors();
-    m_islands->find(f.bodies, f.bodyCount(), problem.findex);
-  } else {
-    m_islands->find(problem.sparseA(), problem.findex);
+void IslandSolver::findIslands(const ProblemView& problem) {
+  switch (problem.A.form()) {
+    case MatrixForm::Factors: {
+      const Factors& f = problem.A.factors();
+      m_islands->find(f.bodies, f.bodyCount(), problem.findex);
+      return;
+    }
+    case MatrixForm::Dense:
+      m_islands->find(problem.A.dense(), problem.findex);
+      return;
+    case MatrixForm::Sparse:
+      m_islands->find(problem.sparseA(), problem.findex);
+      return;
   }
+}
+
+void IslandSolver::split(const ProblemView& problem) {
+  findIslands(problem);
   const int count = m_islands->count();
   while (static_cast<int>(m_parts.size()) < count) {
     auto part = std::make_unique<Island>();
@@ -90,6 +100,15 @@ void IslandSolver::split(const ProblemView& problem) {
     m_parts.push_back(std::move(part));
   }
   m_parts.resize(static_cast<size_t>(count));
+  m_splitVersion = matrixVersion();
+  m_splitFindex = problem.findex;
+  m_whole = count == 1;
+  if (m_whole) {  // one island: its solver reads the problem in place
+    m_parts.front()->rows = m_islands->rows.front();
+    m_parts.front()->solver->viewMatrixChanged(problem.size());
+    return;
+  }
+  const bool factors = problem.A.form() == MatrixForm::Factors;
   for (int k = 0; k < count; ++k) {
     Island& part = *m_parts[static_cast<size_t>(k)];
     part.rows = m_islands->rows[static_cast<size_t>(k)];
@@ -101,8 +120,6 @@ void IslandSolver::split(const ProblemView& problem) {
     part.nub = static_cast<int>(
         std::count_if(part.rows.begin(), part.rows.end(), [&](int i) { return i < problem.nub; }));
   }
-  m_splitVersion = matrixVersion();
-  m_splitFindex = problem.findex;
 }
 
 Operator IslandSolver::sparseBlock(const Operator::SparseMatrix& A,
@@ -195,6 +212,11 @@ void IslandSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   if (m_splitVersion != matrixVersion() || m_splitFindex.size() != problem.findex.size() ||
       m_splitFindex != problem.findex)
     split(problem);
+  if (m_whole) {
+    m_parts.front()->solver->solveView(problem, x);
+    merge(x, report);
+    return;
+  }
   const int threads = std::min<int>(m_threads, static_cast<int>(m_parts.size()));
   if (threads <= 1) {
     solveShare(problem, x, 0, 1);

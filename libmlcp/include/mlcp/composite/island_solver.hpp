@@ -23,8 +23,11 @@ struct Islands;
 /// the cube of its size for a dense method (ODE's dxProcessIslands does the same for its step).
 ///
 /// Islands are found once per matrix and findex: from the bodies of the rows when the problem
-/// holds A as factors (J, M^-1, cfm; a rigid-body stepper's form, O(n), A never assembled), else
-/// from A's sparse pattern (O(nonzeros)). Each island gets its block A(I, I) in the same kind of
+/// holds A as factors (J, M^-1, cfm; a rigid-body stepper's form, O(n), A never assembled), from
+/// the entries of a dense A in place (O(n^2)), else from A's sparse pattern (O(nonzeros)). A
+/// problem that is one island is handed whole to a single inner solver, which reads it in place
+/// (MixedLCP::solveView(): no copy of A, no second validation), so it costs what the inner
+/// solver alone costs plus the search. Each island gets its block A(I, I) in the same kind of
 /// form: the factors of its rows and bodies (so PGS and APGD stay matrix-free), or the sparse
 /// block, which an inner dense method densifies at its own size. Rows keep their order within
 /// an island, so the first nub rows stay first.
@@ -62,7 +65,11 @@ class IslandSolver final : public MixedLCP {
 
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
-  /// Finds the islands and hands each solver its block of A (a new matrix or findex).
+  /// Finds the islands of A's form: from the factors' bodies, the dense entries in place, or
+  /// the sparse pattern.
+  void findIslands(const ProblemView& problem);
+  /// Finds the islands and hands each solver its block of A (a new matrix or findex); a single
+  /// island's solver reads the whole problem in place instead (MixedLCP::solveView()).
   void split(const ProblemView& problem);
   /// A(I, I) for the rows I of an island, sparse.
   Operator sparseBlock(const Operator::SparseMatrix& A, const std::vector<int>& rows) const;
@@ -83,6 +90,7 @@ class IslandSolver final : public MixedLCP {
   std::uint64_t m_splitVersion = ~std::uint64_t{0};  // matrixVersion() the split is for
   Eigen::VectorXi m_splitFindex;                     // findex the split is for
   std::vector<int> m_localBody;                      // factorBlock(): body -> island's body
+  bool m_whole = false;  // one island: its solver solves the problem itself (solveView)
 };
 
 }  // namespace mlcp
