@@ -419,9 +419,6 @@ bool BppSolver::pivotToFeasible(const ProblemView& problem,
   const long budget = static_cast<long>(m_options.pivotBudgetPerRow) * std::max(problem.size(), 1);
   switchFriction(false, x);
   int fixedRounds = 0;
-  bool passPivoted = false;  // a pivot in the current fixed pass
-  bool tried = false;        // the settled partition was tried coupled in these passes
-  bool trial = false;        // this coupled round tries the settled partition
   while (m_statistics.rounds < m_options.maxIterations) {
     const int round = ++m_statistics.rounds;
     if (!solveRound(problem, x, report)) return false;
@@ -437,23 +434,10 @@ bool BppSolver::pivotToFeasible(const ProblemView& problem,
     if (count == 0) {
       if (!m_frictionFixed) return true;
       // Friction rounds: fixed bounds again from the new normals while they move, then the
-      // last partition starts the coupled pivoting. A pass that kept the last pass's partition
-      // has settled it: its coupled system gives the limit of the passes' normals at once, so
-      // it is tried (once per stall; infeasible, back to the passes from its x).
+      // last partition starts the coupled pivoting.
       const bool moved = (x - m_normals).lpNorm<Eigen::Infinity>() >
                          kFrictionRoundChange * solutionSize(problem, x);
-      if (moved && fixedRounds > 0 && !passPivoted && !tried) {
-        tried = trial = true;
-        switchFriction(false, x);
-        continue;
-      }
       switchFriction(moved && ++fixedRounds < kFrictionRounds, x);
-      passPivoted = false;
-      continue;
-    }
-    if (trial) {
-      trial = false;
-      switchFriction(true, x);
       continue;
     }
     const bool single = count >= m_best && ++m_nonImproving > m_options.nonImprovingRounds;
@@ -464,11 +448,9 @@ bool BppSolver::pivotToFeasible(const ProblemView& problem,
     if (!m_frictionFixed && m_nonImproving > m_options.nonImprovingRounds + kCoupledSingleRounds) {
       switchFriction(true, x);  // Murty's rule needs a P-matrix: fix the friction bounds
       fixedRounds = 0;
-      passPivoted = tried = false;
       continue;
     }
     pivot(problem, x, single);
-    passPivoted = passPivoted || m_frictionFixed;
     m_partitionChanged = true;
     m_pivots += single ? 1 : count;
     m_statistics.singlePivotRounds += single ? 1 : 0;

@@ -76,6 +76,16 @@ void LowRankSystem::addOuterProduct(int i, int k, double scale) {
   }
 }
 
+void LowRankSystem::addUpperOuterProduct(int i, double scale) {
+  const double* g = m_form->G.row(i).data();
+  const int* column = m_columns.data();
+  const int end = m_rowStart[static_cast<size_t>(i) + 1];
+  for (int p = m_rowStart[static_cast<size_t>(i)]; p < end; ++p) {  // columns ascending
+    const double v = scale * g[column[p]];
+    for (int q = p; q < end; ++q) m_K(column[p], column[q]) += v * g[column[q]];
+  }
+}
+
 void LowRankSystem::formK(const ProblemView& problem, const std::vector<RowState>& state) {
   const Eigen::Index nF = static_cast<Eigen::Index>(m_free.size());
   if (!m_sparseRows) {
@@ -93,8 +103,10 @@ void LowRankSystem::formK(const ProblemView& problem, const std::vector<RowState
   }
   // K = I + sum over F of v_a g_a^T / D_a, v_a = g_a + sum of s_i mu_i g_i over S sliding on a,
   // with each row's nonzero columns only (12 per row of the factor form).
+  // The free rows' terms are symmetric: their upper triangle is summed, then mirrored.
   m_K.setIdentity();
-  for (const int i : m_free) addOuterProduct(i, i, 1.0 / m_D[i]);
+  for (const int i : m_free) addUpperOuterProduct(i, 1.0 / m_D[i]);
+  m_K.triangularView<Eigen::StrictlyLower>() = m_K.transpose();
   m_slope.clear();
   m_normalPosition.clear();
   for (const int i : m_sliding) {

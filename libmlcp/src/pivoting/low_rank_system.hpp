@@ -40,6 +40,8 @@ class LowRankSystem final : public FreeSystem {
   void formK(const ProblemView& problem, const std::vector<RowState>& state);
   /// K(c, d) += scale g_i(c) g_k(d) over the nonzero columns c of row i and d of row k.
   void addOuterProduct(int i, int k, double scale);
+  /// The upper triangle of addOuterProduct(i, i, scale).
+  void addUpperOuterProduct(int i, double scale);
   /// g_i . t over row i's nonzero columns.
   double rowDot(int i, const Eigen::VectorXd& t) const;
   /// u += scale g_i over row i's nonzero columns.
