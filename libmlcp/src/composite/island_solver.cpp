@@ -1,4 +1,5 @@
 #include "composite/islands.hpp"
+#include "composite/thread_team.hpp"
 
 #include <mlcp/composite/island_solver.hpp>
 
@@ -7,7 +8,6 @@
 #include <algorithm>
 #include <iterator>
 #include <stdexcept>
-#include <thread>
 
 namespace mlcp {
 
@@ -50,7 +50,8 @@ struct IslandSolver::Island {
 IslandSolver::IslandSolver(Factory inner, int threads)
     : m_inner(std::move(inner)),
       m_threads(threads),
-      m_islands(std::make_unique<detail::Islands>()) {
+      m_islands(std::make_unique<detail::Islands>()),
+      m_team(std::make_unique<detail::ThreadTeam>()) {
   if (!m_inner) throw std::invalid_argument("IslandSolver: no inner solver factory");
   if (threads < 1)
     throw std::invalid_argument(fmt::format("IslandSolver: threads = {} < 1", threads));
@@ -217,16 +218,10 @@ void IslandSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
     merge(x, report);
     return;
   }
-  const int threads = std::min<int>(m_threads, static_cast<int>(m_parts.size()));
-  if (threads <= 1) {
-    solveShare(problem, x, 0, 1);
-  } else {
-    std::vector<std::thread> pool;
-    pool.reserve(static_cast<size_t>(threads));
-    for (int t = 0; t < threads; ++t)
-      pool.emplace_back([&, t] { solveShare(problem, x, t, threads); });
-    for (std::thread& thread : pool) thread.join();
-  }
+  m_team->resize(std::min<int>(m_threads, static_cast<int>(m_parts.size())));
+  const int members = m_team->size();
+  auto share = [&](int member) { solveShare(problem, x, member, members); };
+  m_team->run(share);
   merge(x, report);
 }
 

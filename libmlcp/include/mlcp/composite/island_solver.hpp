@@ -13,6 +13,7 @@ namespace mlcp {
 
 namespace detail {
 struct Islands;
+class ThreadTeam;
 }  // namespace detail
 
 /// Any solver, island by island: the problem is split into the connected components of A's
@@ -33,8 +34,9 @@ struct Islands;
 /// an island, so the first nub rows stay first.
 /// Threads: islands are dealt to `threads` threads by index (island k to thread k mod threads);
 /// each island's answer comes from its own solver alone, so x is bitwise the same for any
-/// thread count. With threads > 1 every solve starts the threads (allocating their stacks);
-/// with 1 (the default) solve() allocates nothing once the islands and their solvers exist.
+/// thread count. The threads are a team started at the first solve that needs them and kept
+/// (detail::ThreadTeam), so solve() allocates nothing once the islands, their solvers and the
+/// team exist.
 /// Report: the worst island's status (Converged only when every island converged), iterations
 /// the largest of the islands', pivots their sum, the message naming the island count, the
 /// largest island and the worst island's own message.
@@ -86,6 +88,7 @@ class IslandSolver final : public MixedLCP {
   std::string m_name;
   int m_threads = 1;
   std::unique_ptr<detail::Islands> m_islands;
+  std::unique_ptr<detail::ThreadTeam> m_team;  // min(threads, islands) members
   std::vector<std::unique_ptr<Island>> m_parts;
   std::uint64_t m_splitVersion = ~std::uint64_t{0};  // matrixVersion() the split is for
   Eigen::VectorXi m_splitFindex;                     // findex the split is for
