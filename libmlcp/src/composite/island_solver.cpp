@@ -1,4 +1,5 @@
 #include "composite/islands.hpp"
+#include "composite/thread_team.hpp"
 
 #include <mlcp/composite/island_solver.hpp>
 
@@ -7,7 +8,6 @@
 #include <algorithm>
 #include <iterator>
 #include <stdexcept>
-#include <thread>
 
 namespace mlcp {
 
@@ -50,7 +50,8 @@ struct IslandSolver::Island {
 IslandSolver::IslandSolver(Factory inner, int threads)
     : m_inner(std::move(inner)),
       m_threads(threads),
-      m_islands(std::make_unique<detail::Islands>()) {
+      m_islands(std::make_unique<detail::Islands>()),
+      m_team(std::make_unique<detail::ThreadTeam>()) {
   if (!m_inner) throw std::invalid_argument("IslandSolver: no inner solver factory");
   if (threads < 1)
     throw std::invalid_argument(fmt::format("IslandSolver: threads = {} < 1", threads));
@@ -75,14 +76,24 @@ int IslandSolver::largestIsland() const {
 
 void IslandSolver::doSetup(int /*n*/) {}
 
-void IslandSolver::split(const ProblemView& problem) {
-  const bool factors = problem.A.form() == MatrixForm::Factors;
-  if (factors) {
-    const Factors& f = problem.A.factors();
-    m_islands->find(f.bodies, f.bodyCount(), problem.findex);
-  } else {
-    m_islands->find(problem.sparseA(), problem.findex);
+void IslandSolver::findIslands(const ProblemView& problem) {
+  switch (problem.A.form()) {
+    case MatrixForm::Factors: {
+      const Factors& f = problem.A.factors();
+      m_islands->find(f.bodies, f.bodyCount(), problem.findex);
+      return;
+    }
+    case MatrixForm::Dense:
+      m_islands->find(problem.A.dense(), problem.findex);
+      return;
+    case MatrixForm::Sparse:
+      m_islands->find(problem.sparseA(), problem.findex);
+      return;
   }
+}
+
+void IslandSolver::split(const ProblemView& problem) {
+  findIslands(problem);
   const int count = m_islands->count();
   while (static_cast<int>(m_parts.size()) < count) {
     auto part = std::make_unique<Island>();
@@ -90,6 +101,15 @@ void IslandSolver::split(const ProblemView& problem) {
     m_parts.push_back(std::move(part));
   }
   m_parts.resize(static_cast<size_t>(count));
+  m_splitVersion = matrixVersion();
+  m_splitFindex = problem.findex;
+  m_whole = count == 1;
+  if (m_whole) {  // one island: its solver reads the problem in place
+    m_parts.front()->rows = m_islands->rows.front();
+    m_parts.front()->solver->viewMatrixChanged(problem.size());
+    return;
+  }
+  const bool factors = problem.A.form() == MatrixForm::Factors;
   for (int k = 0; k < count; ++k) {
     Island& part = *m_parts[static_cast<size_t>(k)];
     part.rows = m_islands->rows[static_cast<size_t>(k)];
@@ -101,8 +121,6 @@ void IslandSolver::split(const ProblemView& problem) {
     part.nub = static_cast<int>(
         std::count_if(part.rows.begin(), part.rows.end(), [&](int i) { return i < problem.nub; }));
   }
-  m_splitVersion = matrixVersion();
-  m_splitFindex = problem.findex;
 }
 
 Operator IslandSolver::sparseBlock(const Operator::SparseMatrix& A,
@@ -195,16 +213,15 @@ void IslandSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   if (m_splitVersion != matrixVersion() || m_splitFindex.size() != problem.findex.size() ||
       m_splitFindex != problem.findex)
     split(problem);
-  const int threads = std::min<int>(m_threads, static_cast<int>(m_parts.size()));
-  if (threads <= 1) {
-    solveShare(problem, x, 0, 1);
-  } else {
-    std::vector<std::thread> pool;
-    pool.reserve(static_cast<size_t>(threads));
-    for (int t = 0; t < threads; ++t)
-      pool.emplace_back([&, t] { solveShare(problem, x, t, threads); });
-    for (std::thread& thread : pool) thread.join();
+  if (m_whole) {
+    m_parts.front()->solver->solveView(problem, x);
+    merge(x, report);
+    return;
   }
+  m_team->resize(std::min<int>(m_threads, static_cast<int>(m_parts.size())));
+  const int members = m_team->size();
+  auto share = [&](int member) { solveShare(problem, x, member, members); };
+  m_team->run(share);
   merge(x, report);
 }
 

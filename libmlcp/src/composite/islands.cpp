@@ -29,22 +29,33 @@ void join(std::vector<int>& parent, int i, int j) {
 
 void Islands::find(const Eigen::SparseMatrix<double>& A, const Eigen::VectorXi& findex) {
   const int n = static_cast<int>(A.rows());
-  m_parent.resize(static_cast<size_t>(n));
-  std::iota(m_parent.begin(), m_parent.end(), 0);
+  reset(n);
   for (int j = 0; j < A.outerSize(); ++j)
     for (Eigen::SparseMatrix<double>::InnerIterator it(A, j); it; ++it)
       if (it.value() != 0.0) join(m_parent, static_cast<int>(it.row()), j);
-  for (int i = 0; i < n; ++i)
-    if (findex[i] >= 0) join(m_parent, i, findex[i]);
-  collect(n);
+  joinFrictionAndCollect(findex);
+}
+
+void Islands::find(const Eigen::MatrixXd& A, const Eigen::VectorXi& findex) {
+  const int n = static_cast<int>(A.rows());
+  reset(n);
+  for (int j = 0; j < n; ++j) {  // down each column (contiguous), j's root kept at hand
+    const double* column = A.col(j).data();
+    int rootJ = root(m_parent, j);
+    for (int i = 0; i < n; ++i) {
+      if (column[i] == 0.0 || root(m_parent, i) == rootJ) continue;
+      join(m_parent, i, j);  // at most n - 1 times over the whole matrix
+      rootJ = root(m_parent, j);
+    }
+  }
+  joinFrictionAndCollect(findex);
 }
 
 void Islands::find(const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>& bodies,
                    int bodyCount,
                    const Eigen::VectorXi& findex) {
   const int n = static_cast<int>(bodies.rows());
-  m_parent.resize(static_cast<size_t>(n));
-  std::iota(m_parent.begin(), m_parent.end(), 0);
+  reset(n);
   m_firstRow.assign(static_cast<size_t>(bodyCount), -1);
   for (int i = 0; i < n; ++i) {
     for (int side = 0; side < 2; ++side) {
@@ -56,8 +67,19 @@ void Islands::find(const Eigen::Matrix<int, Eigen::Dynamic, 2, Eigen::RowMajor>&
       else
         join(m_parent, i, first);
     }
-    if (findex[i] >= 0) join(m_parent, i, findex[i]);
   }
+  joinFrictionAndCollect(findex);
+}
+
+void Islands::reset(int n) {
+  m_parent.resize(static_cast<size_t>(n));
+  std::iota(m_parent.begin(), m_parent.end(), 0);
+}
+
+void Islands::joinFrictionAndCollect(const Eigen::VectorXi& findex) {
+  const int n = static_cast<int>(m_parent.size());
+  for (int i = 0; i < n; ++i)
+    if (findex[i] >= 0) join(m_parent, i, findex[i]);
   collect(n);
 }
 

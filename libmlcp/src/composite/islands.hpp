@@ -29,6 +29,8 @@ struct Islands {
   /// smallest row (so the numbering does not depend on anything but the pattern). O(nonzeros
   /// alpha(n)) by union-find.
   void find(const Eigen::SparseMatrix<double>& A, const Eigen::VectorXi& findex);
+  /// The same from a dense A (n x n) read in place, without a sparse copy. O(n^2 alpha(n)).
+  void find(const Eigen::MatrixXd& A, const Eigen::VectorXi& findex);
   /// The same from the factors of A = J M^-1 J^T + diag(cfm) without assembling A: rows that
   /// share a body (not the static world, -1) share entries of A, so the islands are those of
   /// the bodies, as a rigid-body stepper builds them (ODE's dxProcessIslands). O(n alpha(n)).
@@ -38,6 +40,10 @@ struct Islands {
             const Eigen::VectorXi& findex);
 
  private:
+  /// Every row of n its own tree.
+  void reset(int n);
+  /// Joins each friction row to its normal, then collect().
+  void joinFrictionAndCollect(const Eigen::VectorXi& findex);
   /// Numbers the islands of the forest and fills islandOf, localIndex and rows.
   void collect(int n);
 

@@ -9,9 +9,9 @@
 namespace mlcp::detail {
 
 /// A fixed team of threads that runs one task on every member and waits for all of them: the
-/// parallel phases of JacobiSolver. The caller is member 0; the other members are threads
-/// started on the first run() and kept until the team is destroyed, so later runs allocate
-/// nothing (a run is a generation counter under a mutex and two condition variables).
+/// parallel phases of JacobiSolver, the islands of IslandSolver. The caller is member 0; the other
+/// members are threads started on the first run() and kept until the team is destroyed, so later
+/// runs allocate nothing (a run is a generation counter under a mutex and two condition variables).
 /// What a member computes must depend on its work items only, never on how many members there
 /// are, for results that are bitwise the same for any team size (JacobiSolver deals fixed
 /// chunks of rows).

@@ -18,7 +18,8 @@ namespace mlcp::detail {
 /// "The free system").
 /// Where G's rows are sparse (a quarter of the entries or fewer nonzero: the factor form, 12 a
 /// row), K is summed from each free row's nonzero columns only (O(144 n_F) for the factor form)
-/// instead of by the dense product.
+/// instead of by the dense product, and the products with G, G^T and V^T in the solves and
+/// residuals run over the same nonzeros (O(12 n)), without the dense copies of V and D^-1 G_F.
 /// Cost: O(n_F r^2) to form K (O(n_F m^2) with m nonzeros a row of G when sparse), O(r^3) to factor
 /// it (both skipped when the partition did not change), O(n r) per solve and per product. Memory:
 /// O(n r), allocated by setup().
@@ -33,19 +34,30 @@ class LowRankSystem final : public FreeSystem {
   void multiplyLowRank(const Eigen::VectorXd& x, Eigen::VectorXd& out) override;
   bool factor(const ProblemView& problem, const std::vector<RowState>& state) override;
   void applyInverse(const Eigen::VectorXd& in, Eigen::VectorXd& out) override;
+  /// The dense rows of V and D^-1 G_F (G's rows not sparse).
   void buildReduced(const ProblemView& problem, const std::vector<RowState>& state);
   void findRowColumns();
   void formK(const ProblemView& problem, const std::vector<RowState>& state);
   /// K(c, d) += scale g_i(c) g_k(d) over the nonzero columns c of row i and d of row k.
   void addOuterProduct(int i, int k, double scale);
+  /// The upper triangle of addOuterProduct(i, i, scale).
+  void addUpperOuterProduct(int i, double scale);
+  /// g_i . t over row i's nonzero columns.
+  double rowDot(int i, const Eigen::VectorXd& t) const;
+  /// u += scale g_i over row i's nonzero columns.
+  void addRow(int i, double scale, Eigen::VectorXd& u) const;
+  /// m_u = V^T m_y from G's sparse rows (the rows of S with their slopes).
+  void reduce();
 
   const LowRankForm* m_form = nullptr;
-  LowRankForm::Matrix m_V;        // n_F x r (rows of V)
-  LowRankForm::Matrix m_scaledG;  // n_F x r (rows of D^-1 G_F)
-  Eigen::MatrixXd m_K;            // r x r
-  std::vector<int> m_rowStart;    // per row i (n + 1): where its nonzero columns start
-  std::vector<int> m_columns;     // the nonzero columns of G's rows, row after row
-  bool m_sparseRows = false;      // K summed from the rows' nonzeros (formK)
+  LowRankForm::Matrix m_V;            // n_F x r (rows of V)
+  LowRankForm::Matrix m_scaledG;      // n_F x r (rows of D^-1 G_F)
+  Eigen::MatrixXd m_K;                // r x r
+  std::vector<int> m_rowStart;        // per row i (n + 1): where its nonzero columns start
+  std::vector<int> m_columns;         // the nonzero columns of G's rows, row after row
+  bool m_sparseRows = false;          // K, V^T y, G t and G G^T x from the rows' nonzeros
+  std::vector<double> m_slope;        // per row of S: s_i mu_i (sparse rows)
+  std::vector<int> m_normalPosition;  // per row of S: its normal's index in F (sparse rows)
   // Constructed in place at r x r by setup() (emplace: no move of a temporary factorization).
   std::optional<Eigen::LLT<Eigen::MatrixXd>> m_llt;
   std::optional<Eigen::PartialPivLU<Eigen::MatrixXd>> m_lu;

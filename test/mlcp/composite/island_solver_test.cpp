@@ -1,6 +1,7 @@
 // Islands (issue 12): the connected components of A's graph solved one by one give the whole
 // problem's answer; any solver sits inside; threads change nothing, bit for bit.
 
+#include "allocation_counter.hpp"
 #include "test_data.hpp"
 #include "test_problems.hpp"
 
@@ -12,6 +13,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -95,6 +97,75 @@ BOOST_AUTO_TEST_CASE(captured_problems_split_or_whole_agree) {
     ++compared;
   }
   BOOST_TEST_MESSAGE(compared << " captured problems compared");
+}
+
+BOOST_AUTO_TEST_CASE(a_dense_a_splits_as_its_sparse_copy) {
+  mlcp::Problem dense = columns(3, 2, 2);
+  dense.A = dense.A.toDense();
+  mlcp::Problem sparse = dense;
+  sparse.A = dense.A.toSparse();
+  auto fromDense = mlcp::makeSolver("islands:dantzig");
+  auto fromSparse = mlcp::makeSolver("islands:dantzig");
+  fromDense->setProblem(dense);
+  fromSparse->setProblem(sparse);
+  BOOST_TEST(fromDense->solve().status == mlcp::Status::Converged);
+  BOOST_TEST(fromSparse->solve().status == mlcp::Status::Converged);
+  BOOST_TEST(dynamic_cast<const mlcp::IslandSolver&>(*fromDense).islandCount() == 6);
+  BOOST_TEST(dynamic_cast<const mlcp::IslandSolver&>(*fromSparse).islandCount() == 6);
+  BOOST_TEST(relativeDifference(fromDense->getLambda(), fromSparse->getLambda()) <= 1e-12);
+}
+
+/// The captured DART stacks (A dense, one island each; empty when the shared data is absent).
+std::vector<mlcp::Problem> dartStacks() {
+  std::vector<mlcp::Problem> stacks;
+  for (const auto& file : mlcp::test::sharedBlcpFiles("captured"))
+    if (file.filename().string().rfind("stack_fcl", 0) == 0) stacks.push_back(mlcp::readBlcp(file));
+  return stacks;
+}
+
+BOOST_AUTO_TEST_CASE(one_island_is_solved_in_place_as_by_its_solver_alone) {
+  // No block is copied: the inner solver reads the problem itself, so x is its solver's x bit
+  // for bit.
+  const std::vector<mlcp::Problem> stacks = dartStacks();
+  if (stacks.empty()) BOOST_TEST_MESSAGE("no captured DART stacks: skipped");
+  for (const mlcp::Problem& p : stacks) {
+    auto alone = mlcp::makeSolver("bpp");
+    alone->setProblem(p);
+    auto split = mlcp::makeSolver("islands:bpp");
+    split->setProblem(p);
+    for (int solve = 0; solve < 2; ++solve) {  // the second from the kept islands and partition
+      BOOST_TEST(alone->solve().status == mlcp::Status::Converged);
+      const mlcp::SolveReport& s = split->solve();
+      BOOST_TEST_INFO(s.message);
+      BOOST_TEST(s.status == mlcp::Status::Converged);
+      BOOST_TEST(dynamic_cast<const mlcp::IslandSolver&>(*split).islandCount() == 1);
+      BOOST_TEST(s.message.rfind("1 islands, the largest of", 0) == 0);
+      BOOST_TEST((split->getLambda() == alone->getLambda()));
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(second_solve_allocates_nothing) {
+  if (!mlcp::test::AllocationCounter::available()) {
+    BOOST_TEST_MESSAGE("allocations cannot be counted in this build: skipped");
+    return;
+  }
+  std::vector<mlcp::Problem> problems = dartStacks();  // one island, A dense
+  problems.push_back(columns(3, 2, 3));                // six islands, A as factors
+  for (const mlcp::Problem& p : problems) {
+    auto solver = mlcp::makeSolver("islands:bpp");
+    solver->setProblem(p);
+    solver->solve();
+    long allocated = 0;
+    {
+      const mlcp::test::AllocationCounter counter;
+      solver->solve();
+      allocated = counter.count();
+    }
+    BOOST_TEST_INFO(solver->report().message);
+    BOOST_TEST(allocated == 0);
+    BOOST_TEST(solver->report().status == mlcp::Status::Converged);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(an_unknown_inner_name_is_refused) {

@@ -13,6 +13,7 @@ namespace mlcp {
 
 namespace detail {
 struct Islands;
+class ThreadTeam;
 }  // namespace detail
 
 /// Any solver, island by island: the problem is split into the connected components of A's
@@ -23,15 +24,19 @@ struct Islands;
 /// the cube of its size for a dense method (ODE's dxProcessIslands does the same for its step).
 ///
 /// Islands are found once per matrix and findex: from the bodies of the rows when the problem
-/// holds A as factors (J, M^-1, cfm; a rigid-body stepper's form, O(n), A never assembled), else
-/// from A's sparse pattern (O(nonzeros)). Each island gets its block A(I, I) in the same kind of
+/// holds A as factors (J, M^-1, cfm; a rigid-body stepper's form, O(n), A never assembled), from
+/// the entries of a dense A in place (O(n^2)), else from A's sparse pattern (O(nonzeros)). A
+/// problem that is one island is handed whole to a single inner solver, which reads it in place
+/// (MixedLCP::solveView(): no copy of A, no second validation), so it costs what the inner
+/// solver alone costs plus the search. Each island gets its block A(I, I) in the same kind of
 /// form: the factors of its rows and bodies (so PGS and APGD stay matrix-free), or the sparse
 /// block, which an inner dense method densifies at its own size. Rows keep their order within
 /// an island, so the first nub rows stay first.
 /// Threads: islands are dealt to `threads` threads by index (island k to thread k mod threads);
 /// each island's answer comes from its own solver alone, so x is bitwise the same for any
-/// thread count. With threads > 1 every solve starts the threads (allocating their stacks);
-/// with 1 (the default) solve() allocates nothing once the islands and their solvers exist.
+/// thread count. The threads are a team started at the first solve that needs them and kept
+/// (detail::ThreadTeam), so solve() allocates nothing once the islands, their solvers and the
+/// team exist.
 /// Report: the worst island's status (Converged only when every island converged), iterations
 /// the largest of the islands', pivots their sum, the message naming the island count, the
 /// largest island and the worst island's own message.
@@ -62,7 +67,11 @@ class IslandSolver final : public MixedLCP {
 
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
-  /// Finds the islands and hands each solver its block of A (a new matrix or findex).
+  /// Finds the islands of A's form: from the factors' bodies, the dense entries in place, or
+  /// the sparse pattern.
+  void findIslands(const ProblemView& problem);
+  /// Finds the islands and hands each solver its block of A (a new matrix or findex); a single
+  /// island's solver reads the whole problem in place instead (MixedLCP::solveView()).
   void split(const ProblemView& problem);
   /// A(I, I) for the rows I of an island, sparse.
   Operator sparseBlock(const Operator::SparseMatrix& A, const std::vector<int>& rows) const;
@@ -79,10 +88,12 @@ class IslandSolver final : public MixedLCP {
   std::string m_name;
   int m_threads = 1;
   std::unique_ptr<detail::Islands> m_islands;
+  std::unique_ptr<detail::ThreadTeam> m_team;  // min(threads, islands) members
   std::vector<std::unique_ptr<Island>> m_parts;
   std::uint64_t m_splitVersion = ~std::uint64_t{0};  // matrixVersion() the split is for
   Eigen::VectorXi m_splitFindex;                     // findex the split is for
   std::vector<int> m_localBody;                      // factorBlock(): body -> island's body
+  bool m_whole = false;  // one island: its solver solves the problem itself (solveView)
 };
 
 }  // namespace mlcp
