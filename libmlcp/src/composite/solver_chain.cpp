@@ -1,10 +1,8 @@
 #include "composite/solver_chain.hpp"
 
 #include "composite/stage.hpp"
+#include "core/report_message.hpp"
 
-#include <fmt/format.h>
-
-#include <iterator>
 #include <limits>
 
 namespace mlcp::detail {
@@ -53,7 +51,6 @@ void SolverChain::run(const ProblemView& problem,
                       Eigen::VectorXd& x,
                       SolveReport& report) {
   m_used = -1;
-  auto out = std::back_inserter(report.message);
   double best = std::numeric_limits<double>::infinity();
   bool numericalFailure = false;
   m_start = x;
@@ -66,9 +63,8 @@ void SolverChain::run(const ProblemView& problem,
       if (m_hooks[static_cast<size_t>(k)]) m_hooks[static_cast<size_t>(k)](stage);
     }
     const SolveReport& r = stage.solveView(problem, m_start);
-    if (position > 0) fmt::format_to(out, "; ");
-    fmt::format_to(out, "{}: {}", stage.name(), r.status);
-    if (r.status != Status::Converged) fmt::format_to(out, " ({})", r.message);
+    appendMessage(report.message, position > 0 ? "; " : "", stage.name(), ": ", toString(r.status));
+    if (r.status != Status::Converged) appendMessage(report.message, " (", r.message, ")");
     report.pivots += r.pivots;
     report.iterations += r.iterations;
     numericalFailure = numericalFailure || r.status == Status::NumericalFailure;
