@@ -151,9 +151,10 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
   // The reasons without a real number are appended piecewise (detail::appendMessage): on a
   // problem of a few rows, parsing format strings took a third of the solve.
   using detail::appendMessage;
-  if (s.n < kTinyTrialRows && s.positiveDiagonal) {
+  if (s.n < kTinyTrialRows && s.positiveDiagonal && s.frictionRows == 0) {
     appendMessage(m_plan.reason, "n = ", s.n, " < ", kTinyTrialRows,
-                  ", every A_ii > 0: a PGS-SM trial of ", kTinyTrialSweeps, " sweeps first; ");
+                  ", every A_ii > 0, no friction rows: a PGS-SM trial of ", kTinyTrialSweeps,
+                  " sweeps first; ");
     add({kPgsSmTrial});
   }
   if (!s.symmetric && !s.rowScaledSymmetric) {

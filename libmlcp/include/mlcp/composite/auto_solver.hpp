@@ -29,6 +29,8 @@ struct SolverPlan {
 ///
 /// The choice (choosePlan(), the table of docs/solver-selection.md; n_p = kPivotingRows; newton
 /// is planned only up to n_p, where its sparse factorizations stay cheap):
+///  - first, for n < kTinyTrialRows with every A_ii > 0 and no friction rows, whatever the rest:
+///    a PGS-SM trial of kTinyTrialSweeps sweeps, then the plan below;
 ///  - A not symmetric, not even up to row scaling: lemke, newton (n <= n_p), pgs, nncg (Lemke
 ///    and Newton take any A; Dantzig and APGD need a symmetric one);
 ///  - A symmetric up to row scaling (A = C S): lemke, newton (n <= n_p), apgd, pgs-sm, nncg
@@ -57,12 +59,14 @@ struct SolverPlan {
 ///
 /// Stages are made when a solve first runs them, with the settings of the constructor, except
 /// the first stages of the plans for the n set, which are made and sized with the workspace:
-/// dantzig, lemke and newton for n < kTinyRows, newton, bpp and the PGS trial (O(n) memory each)
-/// up to n_p. Each stage solves auto's validated problem in place (MixedLCP::solveView(): no
-/// copy, no second validation, the forms of A derived once for all stages). Memory: each
-/// stage's own, plus what measuring takes per new matrix (the symmetry test O(n^2) dense,
-/// O(nonzeros log n) sparse; the islands when n > n_p; the low-rank form, O(n r^2), when A is
-/// symmetric and 64 <= n <= n_p). solve() allocates nothing on a second solve of the same problem.
+/// the PGS-SM trial, dantzig, lemke and newton for n < kTinyRows, newton, bpp and the PGS trial
+/// (O(n) memory each) up to n_p. Each stage solves auto's validated problem in place
+/// (MixedLCP::solveView(): no copy, no second validation, the forms of A derived once for all
+/// stages). Memory: each stage's own, plus what measuring takes per new matrix (the symmetry test
+/// O(n^2) dense, O(nonzeros log n) sparse; the islands when n > n_p; the low-rank form, O(n r^2),
+/// when A is symmetric and 64 <= n <= n_p). solve() allocates nothing on a second solve of the same
+/// problem. The report's residuals and w are those the answering stage computed for the same x (no
+/// second evaluation, MixedLCP::takeResidualsOf()).
 class AutoSolver final : public MixedLCP {
  public:
   /// Largest n (or island) for which pivoting or Newton is planned first.
@@ -74,11 +78,13 @@ class AutoSolver final : public MixedLCP {
   /// problems need 16..28; 40 sweeps (80 n^2 flops) cost under a tenth of Dantzig's pivoting
   /// (about n^3 / 3) from n = 240 on, and PGS answers there in a tenth of its time.
   static constexpr int kTrialSweeps = 40;
-  /// Below this n, when every A_ii > 0, a PGS-SM trial of kTinyTrialSweeps sweeps runs first,
-  /// whatever the symmetry of A: PGS with subspace minimization finds the active set of such a
-  /// problem in a few sweeps (4..24 on the tiny problems of the main job) and then solves it
-  /// exactly, in less time than a pivoting solve takes to start. From 16 rows on a failed trial
-  /// costs more than half a pivoting solve (lcp_mmc, n = 26: 32 sweeps against 376 needed).
+  /// Below this n, when every A_ii > 0 and no row has friction, a PGS-SM trial of
+  /// kTinyTrialSweeps sweeps runs first, whatever the symmetry of A: PGS with subspace
+  /// minimization finds the active set of such a problem in a few sweeps (4..24 on the tiny
+  /// problems of the main job) and then solves it exactly, in less time than a pivoting solve
+  /// takes to start. From 16 rows on a failed trial costs more than half a pivoting solve
+  /// (lcp_mmc, n = 26: 32 sweeps against 376 needed); on friction rows, whose bounds move with
+  /// the normal forces, the active set settles slowly (51..562 sweeps on Bullet's box on a slope).
   static constexpr int kTinyTrialRows = 16;
   /// Sweeps of the PGS-SM trial for n < kTinyTrialRows.
   static constexpr int kTinyTrialSweeps = 32;
