@@ -67,7 +67,7 @@ AutoSolver::AutoSolver(const SolverSettings& settings)
     m_defaults.relativeTolerance = parseOptionValue<double>(tolerance->first, tolerance->second);
   // Room for every plan of choosePlan() and their reasons: a first solve allocates only the
   // stages it runs.
-  constexpr size_t kStages = 6, kReason = 256;
+  constexpr size_t kStages = 7, kReason = 256;
   m_plan.stages.reserve(kStages);
   m_order.reserve(kStages);
   m_stageNames.reserve(kPlannedStages.size());
@@ -139,24 +139,14 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
   const bool small = s.n <= kPivotingRows;
   const bool tiny = s.n < kTinyRows;
   const bool factors = s.form == MatrixForm::Factors;
-  // The plan as indices and the reason written into kept storage: nothing allocates unless the
-  // plan changes.
-  std::array<int, 6> order{};
-  int count = 0;
-  auto add = [&](std::initializer_list<PlannedIndex> planned) {
-    for (const PlannedIndex stage : planned) order[static_cast<size_t>(count++)] = stage;
+  // The plan as indices and the reason written into kept storage: nothing allocates.
+  auto add = [this](std::initializer_list<PlannedIndex> planned) {
+    for (const PlannedIndex stage : planned) addStage(stage);
   };
-  m_plan.reason.clear();
   auto why = std::back_inserter(m_plan.reason);
   // The reasons without a real number are appended piecewise (detail::appendMessage): on a
   // problem of a few rows, parsing format strings took a third of the solve.
   using detail::appendMessage;
-  if (s.n < kTinyTrialRows && s.positiveDiagonal && s.frictionRows == 0) {
-    appendMessage(m_plan.reason, "n = ", s.n, " < ", kTinyTrialRows,
-                  ", every A_ii > 0, no friction rows: a PGS-SM trial of ", kTinyTrialSweeps,
-                  " sweeps first; ");
-    add({kPgsSmTrial});
-  }
   if (!s.symmetric && !s.rowScaledSymmetric) {
     appendMessage(m_plan.reason, "A is not symmetric (", s.asymmetry, "): Lemke takes any A");
     if (small) add({kLemke, kNewton});
@@ -223,27 +213,74 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
                    s.n, s.largestIsland, kPivotingRows, s.density);
     add({kApgd, kNncg, kPgs});
   }
-  if (!std::equal(order.begin(), order.begin() + count, m_order.begin(), m_order.end())) {
-    m_plan.stages.clear();
-    m_order.assign(order.begin(), order.begin() + count);
-    for (const int k : m_order) m_plan.stages.push_back(m_stageNames[static_cast<size_t>(k)]);
-  }
 }
 
-void AutoSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
-  choosePlan(problem);
-  report.message.clear();
+void AutoSolver::addStage(int stage) {
+  if (std::find(m_order.begin(), m_order.end(), stage) != m_order.end()) return;  // ran first
+  m_order.push_back(stage);
+  m_plan.stages.push_back(m_stageNames[static_cast<size_t>(stage)]);
+}
+
+bool AutoSolver::planFirst(const ProblemView& problem) {
   using detail::appendMessage;
-  appendMessage(report.message, m_plan.reason, "; chose ");
-  for (size_t k = 0; k < m_order.size(); ++k) {
+  const int n = problem.size();
+  if (!(problem.diagonalA().minCoeff() > 0.0)) {
+    if (n > kPivotingRows) return false;
+    appendMessage(m_plan.reason, "a diagonal entry A_ii <= 0, n = ", n, " <= ", kPivotingRows,
+                  ": Lemke and Newton take any A");
+    addStage(kLemke);
+    addStage(kNewton);
+    return true;
+  }
+  if (n >= kTinyTrialRows || (problem.findex.array() >= 0).any()) return false;
+  appendMessage(m_plan.reason, "n = ", n, " < ", kTinyTrialRows,
+                ", every A_ii > 0, no friction rows: a PGS-SM trial of ", kTinyTrialSweeps,
+                " sweeps first");
+  addStage(kPgsSmTrial);
+  return true;
+}
+
+bool AutoSolver::runPlanned(const ProblemView& problem,
+                            size_t reasonFrom,
+                            size_t stageFrom,
+                            Eigen::VectorXd& x,
+                            SolveReport& report) {
+  using detail::appendMessage;
+  appendMessage(report.message, std::string_view(m_plan.reason).substr(reasonFrom), "; chose ");
+  for (size_t k = stageFrom; k < m_order.size(); ++k) {
     const auto stage = static_cast<size_t>(m_order[k]);
-    appendMessage(report.message, k == 0 ? "" : k == 1 ? ", then " : ", ", m_stageNames[stage]);
+    appendMessage(report.message,
+                  k == stageFrom       ? ""
+                  : k == stageFrom + 1 ? ", then "
+                                       : ", ",
+                  m_stageNames[stage]);
     if (m_stageSweeps[stage] > 0)
       appendMessage(report.message, " (", m_stageSweeps[stage], " sweeps)");
   }
   appendMessage(report.message, "; ");
-  m_chain->run(problem, matrixVersion(), m_order.data(), static_cast<int>(m_order.size()), x,
-               report);
+  return m_chain->proceed(problem, matrixVersion(), m_order.data() + stageFrom,
+                          static_cast<int>(m_order.size() - stageFrom), x, report);
+}
+
+void AutoSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
+  report.message.clear();
+  m_plan.reason.clear();
+  m_plan.stages.clear();
+  m_order.clear();
+  m_chain->start(x);
+  // The first stages that need no measure of A (O(n) to choose) run before A is measured: where
+  // one converges, the rest of the plan is not needed (nor chosen).
+  const bool first = planFirst(problem);
+  if (!first || !runPlanned(problem, 0, 0, x, report)) {
+    if (first) {
+      m_plan.reason += "; ";
+      report.message += "; ";
+    }
+    const size_t reasonFrom = m_plan.reason.size();
+    const size_t stageFrom = m_order.size();
+    choosePlan(problem);
+    if (!runPlanned(problem, reasonFrom, stageFrom, x, report)) m_chain->finish(x, report);
+  }
   if (m_chain->used() >= 0) takeResidualsOf(m_chain->stage(m_chain->used()));
 }
 

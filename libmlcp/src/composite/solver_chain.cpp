@@ -50,10 +50,23 @@ void SolverChain::run(const ProblemView& problem,
                       int count,
                       Eigen::VectorXd& x,
                       SolveReport& report) {
+  start(x);
+  if (!proceed(problem, version, order, count, x, report)) finish(x, report);
+}
+
+void SolverChain::start(const Eigen::VectorXd& x) {
   m_used = -1;
-  double best = std::numeric_limits<double>::infinity();
-  bool numericalFailure = false;
+  m_best = std::numeric_limits<double>::infinity();
+  m_numericalFailure = false;
   m_start = x;
+}
+
+bool SolverChain::proceed(const ProblemView& problem,
+                          std::uint64_t version,
+                          const int* order,
+                          int count,
+                          Eigen::VectorXd& x,
+                          SolveReport& report) {
   for (int position = 0; position < count; ++position) {
     const int k = order[position];
     MixedLCP& stage = made(k);
@@ -67,21 +80,25 @@ void SolverChain::run(const ProblemView& problem,
     if (r.status != Status::Converged) appendMessage(report.message, " (", r.message, ")");
     report.pivots += r.pivots;
     report.iterations += r.iterations;
-    numericalFailure = numericalFailure || r.status == Status::NumericalFailure;
+    m_numericalFailure = m_numericalFailure || r.status == Status::NumericalFailure;
     if (!isAnswer(r.status) || !stage.getLambda().allFinite()) continue;
     const double figure = stage.commonOptions().stoppingFigure(
         r.absoluteResidual, r.relativeResidual, r.scaledResidual);
-    if (r.status == Status::Converged || figure < best || m_used < 0) {
-      best = figure;
+    if (r.status == Status::Converged || figure < m_best || m_used < 0) {
+      m_best = figure;
       x = stage.getLambda();
       m_start = x;
       report.status = r.status;
       m_used = k;
     }
-    if (r.status == Status::Converged) return;
+    if (r.status == Status::Converged) return true;
   }
+  return false;
+}
+
+void SolverChain::finish(Eigen::VectorXd& x, SolveReport& report) const {
   if (m_used >= 0) return;
-  report.status = numericalFailure ? Status::NumericalFailure : Status::Unsupported;
+  report.status = m_numericalFailure ? Status::NumericalFailure : Status::Unsupported;
   x.setZero();
 }
 

@@ -29,8 +29,10 @@ struct SolverPlan {
 ///
 /// The choice (choosePlan(), the table of docs/solver-selection.md; n_p = kPivotingRows; newton
 /// is planned only up to n_p, where its sparse factorizations stay cheap):
-///  - first, for n < kTinyTrialRows with every A_ii > 0 and no friction rows, whatever the rest:
-///    a PGS-SM trial of kTinyTrialSweeps sweeps, then the plan below;
+///  - first, before A is measured (O(n) to choose; the plan below is chosen only when these do
+///    not converge, and leaves out the stages already run): lemke, newton when a diagonal
+///    entry is <= 0 and n <= n_p (as every plan below starts there); a PGS-SM trial of
+///    kTinyTrialSweeps sweeps for n < kTinyTrialRows with every A_ii > 0 and no friction rows;
 ///  - A not symmetric, not even up to row scaling: lemke, newton (n <= n_p), pgs, nncg (Lemke
 ///    and Newton take any A; Dantzig and APGD need a symmetric one);
 ///  - A symmetric up to row scaling (A = C S): lemke, newton (n <= n_p), apgd, pgs-sm, nncg
@@ -95,7 +97,8 @@ class AutoSolver final : public MixedLCP {
 
   /// The settings passed to the stages.
   const SolverSettings& settings() const { return m_settings; }
-  /// The plan of the last solve (empty before).
+  /// The plan of the last solve (empty before); the first stages alone when one of them
+  /// converged (the rest is chosen, and A measured, only when none did).
   const SolverPlan& plan() const { return m_plan; }
   /// The stage whose answer the last solve returned ("" when none).
   std::string_view usedStage() const;
@@ -108,8 +111,21 @@ class AutoSolver final : public MixedLCP {
  private:
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
-  /// The plan for the measured structure (the table above).
+  /// The plan for the measured structure (the table above), appended to m_plan and m_order.
   void choosePlan(const ProblemView& problem);
+  /// Plans the first stages that need no measure of A (O(n) to choose): lemke and newton when a
+  /// diagonal entry is <= 0 and n <= n_p (every plan of the table starts so there), the PGS-SM
+  /// trial when n < kTinyTrialRows, no row has friction and every A_ii > 0. True when planned.
+  bool planFirst(const ProblemView& problem);
+  /// Appends a stage (a PlannedIndex) to the plan unless it is in it already.
+  void addStage(int stage);
+  /// Reports the plan from m_plan.reason[reasonFrom..] and m_order[stageFrom..] and runs those
+  /// stages; true when one converged.
+  bool runPlanned(const ProblemView& problem,
+                  size_t reasonFrom,
+                  size_t stageFrom,
+                  Eigen::VectorXd& x,
+                  SolveReport& report);
   /// Index of the stage named `name` with a sweep budget (0: the settings'), added to the chain
   /// on first use.
   int stageIndex(std::string_view name, int sweeps);
