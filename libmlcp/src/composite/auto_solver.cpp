@@ -101,14 +101,13 @@ void AutoSolver::doSetup(int n) {
   // The first stages of the plans for this n are made and sized with the workspace (for
   // n < kTinyRows, where a solve takes a microsecond or two, less than making a solver and sizing
   // it; above, newton's, bpp's and PGS's workspaces are O(n)), so a first solve pays for none.
-  static constexpr std::array<PlannedStage, 4> kTiny{
-      {{"pgs-sm", kTinyTrialSweeps}, {"dantzig"}, {"lemke"}, {"newton"}}};
-  static constexpr std::array<PlannedStage, 3> kSmall{{{"newton"}, {"bpp"}, {"pgs", kTrialSweeps}}};
-  using Stages = std::span<const PlannedStage>;
+  static constexpr std::array<PlannedIndex, 4> kTiny{kPgsSmTrial, kDantzig, kLemke, kNewton};
+  static constexpr std::array<PlannedIndex, 3> kSmall{kNewton, kBpp, kPgsTrial};
+  using Stages = std::span<const PlannedIndex>;
   const Stages first = n < kTinyRows        ? Stages(kTiny)
                        : n <= kPivotingRows ? Stages(kSmall)
                                             : Stages();
-  for (const PlannedStage& stage : first) m_chain->prepare(stageIndex(stage.name, stage.sweeps), n);
+  for (const PlannedIndex stage : first) m_chain->prepare(stage, n);
 }
 
 int AutoSolver::stageIndex(std::string_view name, int sweeps) {
