@@ -1,6 +1,7 @@
 #include "composite/problem_structure.hpp"
 #include "composite/solver_chain.hpp"
 #include "core/iterative_capabilities.hpp"
+#include "core/report_message.hpp"
 
 #include <mlcp/composite/auto_solver.hpp>
 #include <mlcp/pivoting/bpp_solver.hpp>
@@ -24,9 +25,9 @@ struct PlannedStage {
   int sweeps = 0;  ///< 0: the settings' iteration limit
 };
 
-/// The stages choosePlan() names, registered (not made) with the constructor, so that choosing a
-/// plan only looks them up.
-constexpr std::array<PlannedStage, 11> kPlannedStages{{{"lemke"},
+/// The stages choosePlan() names, registered (not made) with the constructor in this order, so
+/// that a stage's index in the chain is its index here (PlannedIndex).
+constexpr std::array<PlannedStage, 12> kPlannedStages{{{"lemke"},
                                                        {"newton"},
                                                        {"dantzig"},
                                                        {"apgd"},
@@ -36,7 +37,24 @@ constexpr std::array<PlannedStage, 11> kPlannedStages{{{"lemke"},
                                                        {"bpp"},
                                                        {"polish"},
                                                        {"pgs", AutoSolver::kTrialSweeps},
+                                                       {"pgs-sm", AutoSolver::kTinyTrialSweeps},
                                                        {"islands:dantzig"}}};
+
+/// The index of each entry of kPlannedStages: what a plan lists (no lookup by name per solve).
+enum PlannedIndex : int {
+  kLemke,
+  kNewton,
+  kDantzig,
+  kApgd,
+  kPgs,
+  kNncg,
+  kPgsSm,
+  kBpp,
+  kPolish,
+  kPgsTrial,
+  kPgsSmTrial,
+  kIslandsDantzig
+};
 
 }  // namespace
 
@@ -49,15 +67,15 @@ AutoSolver::AutoSolver(const SolverSettings& settings)
     m_defaults.relativeTolerance = parseOptionValue<double>(tolerance->first, tolerance->second);
   // Room for every plan of choosePlan() and their reasons: a first solve allocates only the
   // stages it runs.
-  constexpr size_t kStages = 6, kReason = 256;
+  constexpr size_t kStages = 7, kReason = 256;
   m_plan.stages.reserve(kStages);
   m_order.reserve(kStages);
   m_stageNames.reserve(kPlannedStages.size());
   m_stageSweeps.reserve(kPlannedStages.size());
   m_chain->reserve(static_cast<int>(kPlannedStages.size()));
-  m_reason.reserve(kReason);
   m_plan.reason.reserve(kReason);
   for (const PlannedStage& stage : kPlannedStages) stageIndex(stage.name, stage.sweeps);
+  // The registration order is PlannedIndex's.
 }
 
 AutoSolver::~AutoSolver() = default;
@@ -83,13 +101,13 @@ void AutoSolver::doSetup(int n) {
   // The first stages of the plans for this n are made and sized with the workspace (for
   // n < kTinyRows, where a solve takes a microsecond or two, less than making a solver and sizing
   // it; above, newton's, bpp's and PGS's workspaces are O(n)), so a first solve pays for none.
-  static constexpr std::array<PlannedStage, 3> kTiny{{{"dantzig"}, {"lemke"}, {"newton"}}};
-  static constexpr std::array<PlannedStage, 3> kSmall{{{"newton"}, {"bpp"}, {"pgs", kTrialSweeps}}};
-  using Stages = std::span<const PlannedStage>;
+  static constexpr std::array<PlannedIndex, 4> kTiny{kPgsSmTrial, kDantzig, kLemke, kNewton};
+  static constexpr std::array<PlannedIndex, 3> kSmall{kNewton, kBpp, kPgsTrial};
+  using Stages = std::span<const PlannedIndex>;
   const Stages first = n < kTinyRows        ? Stages(kTiny)
                        : n <= kPivotingRows ? Stages(kSmall)
                                             : Stages();
-  for (const PlannedStage& stage : first) m_chain->prepare(stageIndex(stage.name, stage.sweeps), n);
+  for (const PlannedIndex stage : first) m_chain->prepare(stage, n);
 }
 
 int AutoSolver::stageIndex(std::string_view name, int sweeps) {
@@ -120,110 +138,149 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
   const bool small = s.n <= kPivotingRows;
   const bool tiny = s.n < kTinyRows;
   const bool factors = s.form == MatrixForm::Factors;
-  // The plan as literals and the reason formatted into kept storage: nothing allocates unless
-  // the plan changes.
-  std::array<PlannedStage, 6> stages{};
-  int count = 0;
-  auto add = [&](std::initializer_list<PlannedStage> planned) {
-    for (const PlannedStage& stage : planned) stages[static_cast<size_t>(count++)] = stage;
+  // The plan as indices and the reason written into kept storage: nothing allocates.
+  auto add = [this](std::initializer_list<PlannedIndex> planned) {
+    for (const PlannedIndex stage : planned) addStage(stage);
   };
-  m_reason.clear();
-  auto why = std::back_inserter(m_reason);
+  auto why = std::back_inserter(m_plan.reason);
+  // The reasons without a real number are appended piecewise (detail::appendMessage): on a
+  // problem of a few rows, parsing format strings took a third of the solve.
+  using detail::appendMessage;
   if (!s.symmetric && !s.rowScaledSymmetric) {
-    fmt::format_to(why, "A is not symmetric ({}): Lemke takes any A", s.asymmetry);
-    if (small) add({{"lemke"}, {"newton"}});
-    add({{"pgs"}, {"nncg"}});
+    appendMessage(m_plan.reason, "A is not symmetric (", s.asymmetry, "): Lemke takes any A");
+    if (small) add({kLemke, kNewton});
+    add({kPgs, kNncg});
   } else if (s.rowScaledSymmetric) {
-    fmt::format_to(why,
-                   "A is a row scaling of a symmetric matrix: Dantzig needs A symmetric, APGD "
-                   "and PGS-SM equilibrate the rows");
-    if (small) add({{"lemke"}, {"newton"}});
-    add({{"apgd"}, {"pgs-sm"}, {"nncg"}});
+    appendMessage(m_plan.reason,
+                  "A is a row scaling of a symmetric matrix: Dantzig needs A symmetric, APGD "
+                  "and PGS-SM equilibrate the rows");
+    if (small) add({kLemke, kNewton});
+    add({kApgd, kPgsSm, kNncg});
   } else if (!s.positiveDiagonal) {
-    fmt::format_to(why,
-                   "A symmetric with a diagonal entry <= 0: the iterative methods need A_ii > 0");
-    if (small) add({{"lemke"}, {"newton"}});
-    add({{"dantzig"}, {"pgs"}});
+    appendMessage(m_plan.reason,
+                  "A symmetric with a diagonal entry <= 0: the iterative methods need A_ii > 0");
+    if (small) add({kLemke, kNewton});
+    add({kDantzig, kPgs});
   } else if (tiny) {
-    fmt::format_to(why, "A symmetric, n = {} < {}: exact pivoting", s.n, kTinyRows);
-    add({{"dantzig"}, {"newton"}, {"lemke"}, {"apgd"}, {"pgs"}});
+    appendMessage(m_plan.reason, "A symmetric, n = ", s.n, " < ", kTinyRows, ": exact pivoting");
+    add({kDantzig, kNewton, kLemke, kApgd, kPgs});
   } else if (small &&
              ((s.lowRankRegularized && s.lowRank <= detail::StructureProbe::maxFoundRank(s.n)) ||
               (factors && 2 * s.lowRank <= s.n))) {
-    fmt::format_to(why, "A symmetric, n = {} <= {}, low-rank form with r = {} (", s.n,
-                   kPivotingRows, s.lowRank);
+    appendMessage(m_plan.reason, "A symmetric, n = ", s.n, " <= ", kPivotingRows,
+                  ", low-rank form with r = ", s.lowRank, " (");
     if (factors)
-      fmt::format_to(why, "the factors, <= n / 2");
+      appendMessage(m_plan.reason, "the factors, <= n / 2");
     else if (4 * s.lowRank <= s.n)
-      fmt::format_to(why, "found in A, C > 0, <= n / 4");
+      appendMessage(m_plan.reason, "found in A, C > 0, <= n / 4");
     else
-      fmt::format_to(why, "found in A, C > 0, <= n / 2 and <= {}",
-                     detail::StructureProbe::kSmallRank);
-    fmt::format_to(why, "): pivoting in the bodies' space");
-    add({{"bpp"}, {"newton"}, {"dantzig"}, {"lemke"}, {"apgd"}, {"pgs"}});
+      appendMessage(m_plan.reason,
+                    "found in A, C > 0, <= n / 2 and <= ", detail::StructureProbe::kSmallRank);
+    appendMessage(m_plan.reason, "): pivoting in the bodies' space");
+    add({kBpp, kNewton, kDantzig, kLemke, kApgd, kPgs});
   } else if (small && factors) {
-    fmt::format_to(why,
-                   "A symmetric as factors, n = {} <= {}, r = {} > n / 2 (a pile): PGS, then an "
-                   "exact polish in body space",
-                   s.n, kPivotingRows, s.lowRank);
-    add({{"polish"}, {"newton"}, {"dantzig"}, {"lemke"}, {"apgd"}, {"pgs"}});
+    appendMessage(m_plan.reason, "A symmetric as factors, n = ", s.n, " <= ", kPivotingRows,
+                  ", r = ", s.lowRank,
+                  " > n / 2 (a pile): PGS, then an exact polish in body space");
+    add({kPolish, kNewton, kDantzig, kLemke, kApgd, kPgs});
   } else if (small && s.density >= detail::StructureProbe::kDenseDensity) {
     fmt::format_to(why,
                    "A symmetric, n = {} <= {}, dense ({:.2g} of entries nonzero): a PGS trial "
                    "of {} sweeps costs under a tenth of pivoting",
                    s.n, kPivotingRows, s.density, kTrialSweeps);
-    add({{"pgs", kTrialSweeps}, {"dantzig"}, {"newton"}, {"lemke"}, {"apgd"}});
+    add({kPgsTrial, kDantzig, kNewton, kLemke, kApgd});
   } else if (small) {
     fmt::format_to(why,
                    "A symmetric, n = {} <= {}, sparse ({:.2g} of entries nonzero): semismooth "
                    "Newton, sparse factorizations",
                    s.n, kPivotingRows, s.density);
-    add({{"newton"}, {"dantzig"}, {"lemke"}, {"apgd"}, {"pgs"}});
+    add({kNewton, kDantzig, kLemke, kApgd, kPgs});
   } else if (s.largestIsland <= kPivotingRows) {
-    fmt::format_to(why,
-                   "A symmetric, n = {} in {} islands of at most {} <= {} rows: pivoting island "
-                   "by island",
-                   s.n, s.islands, s.largestIsland, kPivotingRows);
-    add({{"islands:dantzig"}, {"apgd"}, {"nncg"}});
+    appendMessage(m_plan.reason, "A symmetric, n = ", s.n, " in ", s.islands,
+                  " islands of at most ", s.largestIsland, " <= ", kPivotingRows,
+                  " rows: pivoting island by island");
+    add({kIslandsDantzig, kApgd, kNncg});
   } else if (factors) {
-    fmt::format_to(why,
-                   "A symmetric as factors, n = {}, largest island {} > {} rows: PGS, then an "
-                   "exact polish in body space",
-                   s.n, s.largestIsland, kPivotingRows);
-    add({{"polish"}, {"apgd"}, {"nncg"}});
+    appendMessage(m_plan.reason, "A symmetric as factors, n = ", s.n, ", largest island ",
+                  s.largestIsland, " > ", kPivotingRows,
+                  " rows: PGS, then an exact polish in body space");
+    add({kPolish, kApgd, kNncg});
   } else {
     fmt::format_to(why,
                    "A symmetric, n = {}, largest island {} > {} rows, density {:.2g}: iterative, "
                    "APGD first (fewest iterations on contact problems)",
                    s.n, s.largestIsland, kPivotingRows, s.density);
-    add({{"apgd"}, {"nncg"}, {"pgs"}});
+    add({kApgd, kNncg, kPgs});
   }
-  std::array<int, 6> order{};
-  for (int k = 0; k < count; ++k) {
-    const PlannedStage& stage = stages[static_cast<size_t>(k)];
-    order[static_cast<size_t>(k)] = stageIndex(stage.name, stage.sweeps);
+}
+
+void AutoSolver::addStage(int stage) {
+  if (std::find(m_order.begin(), m_order.end(), stage) != m_order.end()) return;  // ran first
+  m_order.push_back(stage);
+  m_plan.stages.push_back(m_stageNames[static_cast<size_t>(stage)]);
+}
+
+bool AutoSolver::planFirst(const ProblemView& problem) {
+  using detail::appendMessage;
+  const int n = problem.size();
+  if (!(problem.diagonalA().minCoeff() > 0.0)) {
+    if (n > kPivotingRows) return false;
+    appendMessage(m_plan.reason, "a diagonal entry A_ii <= 0, n = ", n, " <= ", kPivotingRows,
+                  ": Lemke and Newton take any A");
+    addStage(kLemke);
+    addStage(kNewton);
+    return true;
   }
-  if (!std::equal(order.begin(), order.begin() + count, m_order.begin(), m_order.end())) {
-    m_plan.stages.clear();
-    m_order.assign(order.begin(), order.begin() + count);
-    for (const int k : m_order) m_plan.stages.push_back(m_stageNames[static_cast<size_t>(k)]);
+  if (n >= kTinyTrialRows || (problem.findex.array() >= 0).any()) return false;
+  appendMessage(m_plan.reason, "n = ", n, " < ", kTinyTrialRows,
+                ", every A_ii > 0, no friction rows: a PGS-SM trial of ", kTinyTrialSweeps,
+                " sweeps first");
+  addStage(kPgsSmTrial);
+  return true;
+}
+
+bool AutoSolver::runPlanned(const ProblemView& problem,
+                            size_t reasonFrom,
+                            size_t stageFrom,
+                            Eigen::VectorXd& x,
+                            SolveReport& report) {
+  using detail::appendMessage;
+  appendMessage(report.message, std::string_view(m_plan.reason).substr(reasonFrom), "; chose ");
+  for (size_t k = stageFrom; k < m_order.size(); ++k) {
+    const auto stage = static_cast<size_t>(m_order[k]);
+    appendMessage(report.message,
+                  k == stageFrom       ? ""
+                  : k == stageFrom + 1 ? ", then "
+                                       : ", ",
+                  m_stageNames[stage]);
+    if (m_stageSweeps[stage] > 0)
+      appendMessage(report.message, " (", m_stageSweeps[stage], " sweeps)");
   }
-  if (m_plan.reason != m_reason) m_plan.reason = m_reason;
+  appendMessage(report.message, "; ");
+  return m_chain->proceed(problem, matrixVersion(), m_order.data() + stageFrom,
+                          static_cast<int>(m_order.size() - stageFrom), x, report);
 }
 
 void AutoSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
-  choosePlan(problem);
   report.message.clear();
-  auto out = std::back_inserter(report.message);
-  fmt::format_to(out, "{}; chose ", m_plan.reason);
-  for (size_t k = 0; k < m_order.size(); ++k) {
-    const auto stage = static_cast<size_t>(m_order[k]);
-    fmt::format_to(out, "{}{}", k == 0 ? "" : k == 1 ? ", then " : ", ", m_stageNames[stage]);
-    if (m_stageSweeps[stage] > 0) fmt::format_to(out, " ({} sweeps)", m_stageSweeps[stage]);
+  m_plan.reason.clear();
+  m_plan.stages.clear();
+  m_order.clear();
+  m_chain->start(x);
+  // The first stages that need no measure of A (O(n) to choose) run before A is measured: where
+  // one converges, the rest of the plan is not needed (nor chosen).
+  const bool first = planFirst(problem);
+  if (!first || !runPlanned(problem, 0, 0, x, report)) {
+    if (first) {
+      m_plan.reason += "; ";
+      report.message += "; ";
+    }
+    const size_t reasonFrom = m_plan.reason.size();
+    const size_t stageFrom = m_order.size();
+    choosePlan(problem);
+    if (!runPlanned(problem, reasonFrom, stageFrom, x, report)) m_chain->finish(x, report);
   }
-  fmt::format_to(out, "; ");
-  m_chain->run(problem, matrixVersion(), m_order.data(), static_cast<int>(m_order.size()), x,
-               report);
+  if (m_chain->used() >= 0) takeResidualsOf(m_chain->stage(m_chain->used()));
 }
 
 }  // namespace mlcp

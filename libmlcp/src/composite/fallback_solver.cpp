@@ -55,6 +55,7 @@ void FallbackSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Sol
   report.message.clear();
   m_chain->run(problem, matrixVersion(), m_order.data(), static_cast<int>(m_order.size()), x,
                report);
+  if (m_chain->used() >= 0) takeResidualsOf(m_chain->stage(m_chain->used()));
   if (m_chain->used() != 0) ++m_fallbacks;
 }
 

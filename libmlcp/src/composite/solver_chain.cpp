@@ -1,10 +1,8 @@
 #include "composite/solver_chain.hpp"
 
 #include "composite/stage.hpp"
+#include "core/report_message.hpp"
 
-#include <fmt/format.h>
-
-#include <iterator>
 #include <limits>
 
 namespace mlcp::detail {
@@ -52,11 +50,23 @@ void SolverChain::run(const ProblemView& problem,
                       int count,
                       Eigen::VectorXd& x,
                       SolveReport& report) {
+  start(x);
+  if (!proceed(problem, version, order, count, x, report)) finish(x, report);
+}
+
+void SolverChain::start(const Eigen::VectorXd& x) {
   m_used = -1;
-  auto out = std::back_inserter(report.message);
-  double best = std::numeric_limits<double>::infinity();
-  bool numericalFailure = false;
+  m_best = std::numeric_limits<double>::infinity();
+  m_numericalFailure = false;
   m_start = x;
+}
+
+bool SolverChain::proceed(const ProblemView& problem,
+                          std::uint64_t version,
+                          const int* order,
+                          int count,
+                          Eigen::VectorXd& x,
+                          SolveReport& report) {
   for (int position = 0; position < count; ++position) {
     const int k = order[position];
     MixedLCP& stage = made(k);
@@ -66,26 +76,29 @@ void SolverChain::run(const ProblemView& problem,
       if (m_hooks[static_cast<size_t>(k)]) m_hooks[static_cast<size_t>(k)](stage);
     }
     const SolveReport& r = stage.solveView(problem, m_start);
-    if (position > 0) fmt::format_to(out, "; ");
-    fmt::format_to(out, "{}: {}", stage.name(), r.status);
-    if (r.status != Status::Converged) fmt::format_to(out, " ({})", r.message);
+    appendMessage(report.message, position > 0 ? "; " : "", stage.name(), ": ", toString(r.status));
+    if (r.status != Status::Converged) appendMessage(report.message, " (", r.message, ")");
     report.pivots += r.pivots;
     report.iterations += r.iterations;
-    numericalFailure = numericalFailure || r.status == Status::NumericalFailure;
+    m_numericalFailure = m_numericalFailure || r.status == Status::NumericalFailure;
     if (!isAnswer(r.status) || !stage.getLambda().allFinite()) continue;
     const double figure = stage.commonOptions().stoppingFigure(
         r.absoluteResidual, r.relativeResidual, r.scaledResidual);
-    if (r.status == Status::Converged || figure < best || m_used < 0) {
-      best = figure;
+    if (r.status == Status::Converged || figure < m_best || m_used < 0) {
+      m_best = figure;
       x = stage.getLambda();
       m_start = x;
       report.status = r.status;
       m_used = k;
     }
-    if (r.status == Status::Converged) return;
+    if (r.status == Status::Converged) return true;
   }
+  return false;
+}
+
+void SolverChain::finish(Eigen::VectorXd& x, SolveReport& report) const {
   if (m_used >= 0) return;
-  report.status = numericalFailure ? Status::NumericalFailure : Status::Unsupported;
+  report.status = m_numericalFailure ? Status::NumericalFailure : Status::Unsupported;
   x.setZero();
 }
 

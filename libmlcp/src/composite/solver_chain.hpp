@@ -64,12 +64,30 @@ class SolverChain {
            Eigen::VectorXd& x,
            SolveReport& report);
 
+  /// run() in three steps, for a caller that chooses later stages after seeing earlier ones:
+  /// start() from the initial guess x; proceed() with stages (any number of calls; true when
+  /// one converged, and then the run is over); finish() when none did (no answer at all:
+  /// x = 0 and the status as run() gives it).
+  void start(const Eigen::VectorXd& x);
+  /// Runs the stages `order[0..count)` as run() does, keeping the best answer of the whole run in
+  /// x and report. True when a stage converged.
+  bool proceed(const ProblemView& problem,
+               std::uint64_t version,
+               const int* order,
+               int count,
+               Eigen::VectorXd& x,
+               SolveReport& report);
+  /// Ends a run in which no stage converged. @pre start(), proceed()
+  void finish(Eigen::VectorXd& x, SolveReport& report) const;
+
  private:
   std::vector<std::unique_ptr<MixedLCP>> m_stages;  // null until made
   std::vector<Factory> m_factories;                 // per stage: empty when added made
   std::vector<NewMatrixHook> m_hooks;               // per stage: may be empty
   std::vector<std::uint64_t> m_stagedVersion;       // per stage: the matrix version it holds
   Eigen::VectorXd m_start;                          // the next stage's initial guess
+  double m_best = 0.0;              // the stopping figure of the run's best answer so far
+  bool m_numericalFailure = false;  // a stage of the run failed numerically
   int m_used = -1;
 };
 

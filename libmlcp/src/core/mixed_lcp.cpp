@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <utility>
 
 namespace mlcp {
 
@@ -187,7 +188,33 @@ const SolveReport& MixedLCP::solveView(const ProblemView& problem, const Eigen::
   return report;
 }
 
+Residuals MixedLCP::residualsOfX(const ProblemView& problem, SolveReport& report) {
+  const MixedLCP* stage = std::exchange(m_residualsOf, nullptr);
+  if (stage != nullptr && stage->m_x == m_x) {
+    // The stage computed them on the same view for this x (and found w finite).
+    const SolveReport& s = stage->m_report;
+    m_w = stage->m_w;
+    return Residuals{s.absoluteResidual,
+                     s.relativeResidual,
+                     s.scaledResidual,
+                     s.maxBoundViolation,
+                     s.maxComplementarityViolation,
+                     s.worstRow};
+  }
+  problem.multiplyA(m_x, m_w);
+  m_w -= problem.b;
+  if (!m_w.allFinite()) {
+    report.status = Status::NumericalFailure;
+    report.message = "w = A x - b is not finite; x was reset to zero";
+    m_x.setZero();
+    m_w = -problem.b;
+  }
+  return computeResiduals(m_x, m_w, problem.b, problem.lo, problem.hi, problem.findex,
+                          problem.rowScalesA());
+}
+
 void MixedLCP::runMethod(const ProblemView& problem, SolveReport& report) {
+  m_residualsOf = nullptr;
   if (m_n > 0)
     doSolve(problem, m_x, report);
   else
@@ -198,17 +225,7 @@ void MixedLCP::runMethod(const ProblemView& problem, SolveReport& report) {
     report.message = "the method produced NaN or Inf in x; x was reset to zero";
     m_x.setZero();
   }
-  problem.multiplyA(m_x, m_w);
-  m_w -= problem.b;
-  if (!m_w.allFinite()) {
-    report.status = Status::NumericalFailure;
-    report.message = "w = A x - b is not finite; x was reset to zero";
-    m_x.setZero();
-    m_w = -problem.b;
-  }
-
-  const Residuals r = computeResiduals(m_x, m_w, problem.b, problem.lo, problem.hi, problem.findex,
-                                       problem.rowScalesA());
+  const Residuals r = residualsOfX(problem, report);
   report.absoluteResidual = r.absolute;
   report.relativeResidual = r.relative;
   report.scaledResidual = r.scaled;

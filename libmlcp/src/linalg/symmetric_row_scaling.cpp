@@ -33,10 +33,9 @@ bool SymmetricRowScaling::update(const ProblemView& problem, std::uint64_t versi
   }
   m_valid = examine(problem, kTolerance, problem.A.form() == MatrixForm::Sparse);
   if (!m_valid) {
-    const Operator::SparseMatrix& A = problem.sparseA();
     m_why = fmt::format("A({}, {}) = {} against A({}, {}) = {}: no row scaling makes A symmetric",
-                        m_row, m_column, A.coeff(m_row, m_column), m_column, m_row,
-                        A.coeff(m_column, m_row));
+                        m_row, m_column, problem.A.coeff(m_row, m_column), m_column, m_row,
+                        problem.A.coeff(m_column, m_row));
   }
   return m_valid;
 }
@@ -52,7 +51,8 @@ bool SymmetricRowScaling::examine(const ProblemView& problem, double tolerance, 
   if (symmetric(problem, tolerance, sparse)) return true;
   const int row = m_row;
   const int column = m_column;
-  if (findFactors(problem.sparseA(), problem.rowScalesA()) && symmetricSparse(problem, tolerance)) {
+  if (findFactors(problem, sparse) &&
+      (sparse ? symmetricSparse(problem, tolerance) : symmetricDense(problem, tolerance))) {
     m_scaled = true;
     return true;
   }
@@ -114,32 +114,52 @@ bool SymmetricRowScaling::symmetricSparse(const ProblemView& problem, double tol
 
 // t along the graph of A, breadth first; false when an edge has entries of opposite signs or
 // only one of them (no positive row scaling makes such a pair symmetric).
-bool SymmetricRowScaling::findFactors(const Operator::SparseMatrix& A,
-                                      const Eigen::VectorXd& scales) {
-  const int n = static_cast<int>(A.cols());
+bool SymmetricRowScaling::findFactors(const ProblemView& problem, bool sparse) {
+  const Eigen::VectorXd& scales = problem.rowScalesA();
+  if (sparse) {
+    const Operator::SparseMatrix& A = problem.sparseA();
+    return walkFactors(scales, [&A](int i, auto&& visit) {
+      for (Operator::SparseMatrix::InnerIterator it(A, i); it; ++it)
+        visit(static_cast<int>(it.row()), it.value(), A.coeff(i, static_cast<int>(it.row())));
+    });
+  }
+  // A dense A is walked as it is held: a sparse copy of it would cost more than the walk.
+  const Eigen::MatrixXd& A = problem.denseA();
+  return walkFactors(scales, [&A](int i, auto&& visit) {
+    for (int j = 0; j < A.rows(); ++j)
+      if (A(j, i) != 0.0 || A(i, j) != 0.0) visit(j, A(j, i), A(i, j));
+  });
+}
+
+// The breadth-first walk of findFactors(); column(i, visit) calls visit(j, A_ji, A_ij) for the
+// rows j of the entries of column i.
+template <typename Column>
+bool SymmetricRowScaling::walkFactors(const Eigen::VectorXd& scales, Column&& column) {
+  const int n = static_cast<int>(scales.size());
   m_factor.setZero();
-  for (int root = 0; root < n; ++root) {
+  bool consistent = true;
+  for (int root = 0; root < n && consistent; ++root) {
     if (m_factor[root] != 0.0) continue;
     m_factor[root] = 1.0;
     int head = 0, tail = 0;
     m_queue[tail++] = root;
-    while (head < tail) {
+    while (head < tail && consistent) {
       const int i = m_queue[head++];
-      for (Operator::SparseMatrix::InnerIterator it(A, i); it; ++it) {
-        const int j = static_cast<int>(it.row());
-        const double aji = it.value();
-        const double aij = A.coeff(i, j);
-        if (j == i ||
+      column(i, [&](int j, double aji, double aij) {
+        if (!consistent || j == i ||
             (std::abs(aji) <= kNegligible * scales[j] && std::abs(aij) <= kNegligible * scales[i]))
-          continue;
-        if (!(aij * aji > 0.0)) return false;
-        if (m_factor[j] != 0.0) continue;       // checked on every pair afterwards
+          return;
+        if (!(aij * aji > 0.0)) {
+          consistent = false;
+          return;
+        }
+        if (m_factor[j] != 0.0) return;         // checked on every pair afterwards
         m_factor[j] = m_factor[i] * aij / aji;  // t_i A_ij = t_j A_ji
         m_queue[tail++] = j;
-      }
+      });
     }
   }
-  return m_factor.allFinite() && (m_factor.array() > 0.0).all();
+  return consistent && m_factor.allFinite() && (m_factor.array() > 0.0).all();
 }
 
 const Eigen::MatrixXd& SymmetricRowScaling::scaledDense(const ProblemView& problem) {

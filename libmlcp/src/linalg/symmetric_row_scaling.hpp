@@ -64,7 +64,9 @@ class SymmetricRowScaling {
  private:
   bool symmetricDense(const ProblemView& problem, double tolerance);
   bool symmetricSparse(const ProblemView& problem, double tolerance);
-  bool findFactors(const Operator::SparseMatrix& A, const Eigen::VectorXd& scales);
+  bool findFactors(const ProblemView& problem, bool sparse);
+  template <typename Column>
+  bool walkFactors(const Eigen::VectorXd& scales, Column&& column);
 
   bool m_scaled = false;
   bool m_haveDense = false;

@@ -3,6 +3,7 @@
 // an invalid-problem after a search; auto says what it chose and why.
 
 #include "known_solution_problems.hpp"
+#include "test_data.hpp"
 #include "test_problems.hpp"
 
 #include <mlcp/mlcp.hpp>
@@ -10,6 +11,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
@@ -172,12 +174,18 @@ BOOST_AUTO_TEST_CASE(every_stage_refusing_is_unsupported_not_invalid) {
 
 BOOST_AUTO_TEST_CASE(auto_says_what_it_chose_and_why) {
   auto solver = mlcp::makeSolver("auto");
-  solver->setProblem(nonSymmetric());
+  mlcp::Problem zeroDiagonal = nonSymmetric();
+  Eigen::MatrixXd A = zeroDiagonal.A.dense();
+  A(0, 0) = 0.0;  // no PGS-SM trial: Lemke first
+  zeroDiagonal.A = A;
+  solver->setProblem(zeroDiagonal);
   const mlcp::SolveReport& a = solver->solve();
   BOOST_TEST_INFO(a.message);
   BOOST_TEST(a.status == mlcp::Status::Converged);
-  BOOST_TEST(contains(a.message, "not symmetric"));
-  BOOST_TEST(contains(a.message, "chose lemke"));
+  BOOST_TEST(contains(a.message, "a diagonal entry A_ii <= 0, n = 3 <= 1000"));
+  BOOST_TEST(contains(a.message, "chose lemke, then newton; lemke: converged"));
+  // Lemke answered before A was measured: the plan is those two stages.
+  BOOST_TEST(dynamic_cast<const mlcp::AutoSolver&>(*solver).plan().stages.size() == 2u);
   const auto& chooser = dynamic_cast<const mlcp::AutoSolver&>(*solver);
   BOOST_TEST(chooser.usedStage() == "lemke");
 
@@ -190,6 +198,89 @@ BOOST_AUTO_TEST_CASE(auto_says_what_it_chose_and_why) {
     BOOST_TEST(contains(r.message, c.scaling.empty() ? "chose dantzig" : "row scaling"));
     BOOST_TEST(mlcp::test::relativeError(solver->getLambda(), c.xStar) <= 1e-6);
   }
+}
+
+// Below kTinyTrialRows rows with every A_ii > 0, a PGS-SM trial of kTinyTrialSweeps sweeps comes
+// first whatever the symmetry of A; its answer, where it converges, is exact and the report's
+// residuals and w are those of the returned x.
+BOOST_AUTO_TEST_CASE(auto_tries_pgs_sm_first_on_a_tiny_problem_with_a_positive_diagonal) {
+  // Murty's example (n = 6): A upper triangular, 1 on the diagonal and 2 above it, b = 1;
+  // exponential for Lemke.
+  constexpr int n = 6;
+  mlcp::Problem murty;
+  Eigen::MatrixXd A = Eigen::MatrixXd::Identity(n, n);
+  A.triangularView<Eigen::StrictlyUpper>().setConstant(2.0);
+  murty.A = A;
+  murty.b = Eigen::VectorXd::Ones(n);
+  murty.lo = Eigen::VectorXd::Zero(n);
+  murty.hi = Eigen::VectorXd::Constant(n, kInf);
+  murty.findex = Eigen::VectorXi::Constant(n, -1);
+  mlcp::AutoSolver solver;
+  solver.setProblem(murty);
+  const mlcp::SolveReport& r = solver.solve();
+  BOOST_TEST_INFO(r.message);
+  BOOST_TEST(r.status == mlcp::Status::Converged);
+  // The trial converged: the rest of the plan was not chosen.
+  BOOST_TEST(solver.plan().stages.size() == 1u);
+  BOOST_TEST(solver.plan().stages.front() == "pgs-sm");
+  BOOST_TEST(solver.usedStage() == "pgs-sm");
+  BOOST_TEST(contains(r.message, "a PGS-SM trial of 32 sweeps first"));
+  BOOST_TEST(contains(r.message, "chose pgs-sm (32 sweeps); pgs-sm: converged"));
+  // The report holds for the returned x: its residuals and w recomputed from the problem.
+  const mlcp::Residuals again = mlcp::computeResiduals(murty, solver.getLambda());
+  BOOST_TEST(std::abs(r.scaledResidual - again.scaled) <= 1e-15);
+  BOOST_TEST(std::abs(r.relativeResidual - again.relative) <= 1e-15);
+  BOOST_TEST(r.worstRow == again.worstRow);
+  const Eigen::VectorXd w = A * solver.getLambda() - murty.b;
+  BOOST_TEST((solver.ref_w() - w).cwiseAbs().maxCoeff() <= 1e-12);
+  BOOST_TEST(r.scaledResidual <= 1e-9);
+  // The same answer as Lemke's.
+  auto lemke = mlcp::makeSolver("lemke");
+  lemke->setProblem(murty);
+  BOOST_TEST(lemke->solve().status == mlcp::Status::Converged);
+  BOOST_TEST((lemke->getLambda() - solver.getLambda()).cwiseAbs().maxCoeff() <= 1e-9);
+
+  // A trial that does not converge hands over to the exact stages: Murty's example needs more
+  // than the one sweep the trial is cut to here.
+  mlcp::SolverSettings oneSweep;
+  oneSweep.maxIterations = 1;
+  mlcp::AutoSolver cut(oneSweep);
+  cut.setProblem(murty);
+  const mlcp::SolveReport& handed = cut.solve();
+  BOOST_TEST_INFO(handed.message);
+  BOOST_TEST(handed.status == mlcp::Status::Converged);
+  BOOST_TEST(cut.usedStage() == "lemke");
+  BOOST_TEST(contains(handed.message, "pgs-sm: max-iterations"));
+  // then A measured, and the plan for a non-symmetric A
+  BOOST_TEST(contains(handed.message, "A is not symmetric"));
+  BOOST_TEST(contains(handed.message, "chose lemke, then newton, pgs, nncg; lemke: converged"));
+  BOOST_TEST(cut.plan().stages.at(1) == "lemke");
+  BOOST_TEST((cut.getLambda() - solver.getLambda()).cwiseAbs().maxCoeff() <= 1e-9);
+
+  // From kTinyTrialRows rows on: no trial.
+  mlcp::RandomProblemOptions random;
+  random.n = mlcp::AutoSolver::kTinyTrialRows;
+  solver.setProblem(mlcp::randomProblem(random));
+  BOOST_TEST(solver.solve().status == mlcp::Status::Converged);
+  BOOST_TEST(solver.plan().stages.front() == "dantzig");
+}
+
+// No trial on friction rows (their bounds move with the normal forces): Bullet's box on a slope
+// (n = 12), where PGS-SM needs about 500 sweeps, goes to Dantzig first.
+BOOST_AUTO_TEST_CASE(auto_plans_no_trial_on_friction_rows,
+                     *boost::unit_test::precondition(mlcp::test::SharedData{})) {
+  const mlcp::Problem slope =
+      mlcp::readProblem(*mlcp::test::sharedDataDir() / "captured/bullet/slope_step30.blcp");
+  mlcp::AutoSolver solver;
+  solver.setProblem(slope);
+  const mlcp::SolveReport& r = solver.solve();
+  BOOST_TEST_INFO(r.message);
+  BOOST_TEST(r.status == mlcp::Status::Converged);
+  BOOST_TEST(solver.plan().stages.front() == "dantzig");
+  BOOST_TEST(solver.usedStage() == "dantzig");
+  // the report's residual is that of the returned x (to rounding: w from the sparse form)
+  BOOST_TEST(std::abs(r.scaledResidual -
+                      mlcp::computeResiduals(slope, solver.getLambda()).scaled) <= 1e-12);
 }
 
 BOOST_AUTO_TEST_CASE(auto_plans_iterative_solvers_for_large_coupled_problems) {

@@ -29,6 +29,10 @@ struct SolverPlan {
 ///
 /// The choice (choosePlan(), the table of docs/solver-selection.md; n_p = kPivotingRows; newton
 /// is planned only up to n_p, where its sparse factorizations stay cheap):
+///  - first, before A is measured (O(n) to choose; the plan below is chosen only when these do
+///    not converge, and leaves out the stages already run): lemke, newton when a diagonal
+///    entry is <= 0 and n <= n_p (as every plan below starts there); a PGS-SM trial of
+///    kTinyTrialSweeps sweeps for n < kTinyTrialRows with every A_ii > 0 and no friction rows;
 ///  - A not symmetric, not even up to row scaling: lemke, newton (n <= n_p), pgs, nncg (Lemke
 ///    and Newton take any A; Dantzig and APGD need a symmetric one);
 ///  - A symmetric up to row scaling (A = C S): lemke, newton (n <= n_p), apgd, pgs-sm, nncg
@@ -57,12 +61,14 @@ struct SolverPlan {
 ///
 /// Stages are made when a solve first runs them, with the settings of the constructor, except
 /// the first stages of the plans for the n set, which are made and sized with the workspace:
-/// dantzig, lemke and newton for n < kTinyRows, newton, bpp and the PGS trial (O(n) memory each)
-/// up to n_p. Each stage solves auto's validated problem in place (MixedLCP::solveView(): no
-/// copy, no second validation, the forms of A derived once for all stages). Memory: each
-/// stage's own, plus what measuring takes per new matrix (the symmetry test O(n^2) dense,
-/// O(nonzeros log n) sparse; the islands when n > n_p; the low-rank form, O(n r^2), when A is
-/// symmetric and 64 <= n <= n_p). solve() allocates nothing on a second solve of the same problem.
+/// the PGS-SM trial, dantzig, lemke and newton for n < kTinyRows, newton, bpp and the PGS trial
+/// (O(n) memory each) up to n_p. Each stage solves auto's validated problem in place
+/// (MixedLCP::solveView(): no copy, no second validation, the forms of A derived once for all
+/// stages). Memory: each stage's own, plus what measuring takes per new matrix (the symmetry test
+/// O(n^2) dense, O(nonzeros log n) sparse; the islands when n > n_p; the low-rank form, O(n r^2),
+/// when A is symmetric and 64 <= n <= n_p). solve() allocates nothing on a second solve of the same
+/// problem. The report's residuals and w are those the answering stage computed for the same x (no
+/// second evaluation, MixedLCP::takeResidualsOf()).
 class AutoSolver final : public MixedLCP {
  public:
   /// Largest n (or island) for which pivoting or Newton is planned first.
@@ -74,6 +80,16 @@ class AutoSolver final : public MixedLCP {
   /// problems need 16..28; 40 sweeps (80 n^2 flops) cost under a tenth of Dantzig's pivoting
   /// (about n^3 / 3) from n = 240 on, and PGS answers there in a tenth of its time.
   static constexpr int kTrialSweeps = 40;
+  /// Below this n, when every A_ii > 0 and no row has friction, a PGS-SM trial of
+  /// kTinyTrialSweeps sweeps runs first, whatever the symmetry of A: PGS with subspace
+  /// minimization finds the active set of such a problem in a few sweeps (4..24 on the tiny
+  /// problems of the main job) and then solves it exactly, in less time than a pivoting solve
+  /// takes to start. From 16 rows on a failed trial costs more than half a pivoting solve
+  /// (lcp_mmc, n = 26: 32 sweeps against 376 needed); on friction rows, whose bounds move with
+  /// the normal forces, the active set settles slowly (51..562 sweeps on Bullet's box on a slope).
+  static constexpr int kTinyTrialRows = 16;
+  /// Sweeps of the PGS-SM trial for n < kTinyTrialRows.
+  static constexpr int kTinyTrialSweeps = 32;
 
   /// @param settings passed to every stage (makeSolver()).
   explicit AutoSolver(const SolverSettings& settings = {});
@@ -81,7 +97,8 @@ class AutoSolver final : public MixedLCP {
 
   /// The settings passed to the stages.
   const SolverSettings& settings() const { return m_settings; }
-  /// The plan of the last solve (empty before).
+  /// The plan of the last solve (empty before); the first stages alone when one of them
+  /// converged (the rest is chosen, and A measured, only when none did).
   const SolverPlan& plan() const { return m_plan; }
   /// The stage whose answer the last solve returned ("" when none).
   std::string_view usedStage() const;
@@ -94,8 +111,21 @@ class AutoSolver final : public MixedLCP {
  private:
   void doSetup(int n) override;
   void doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) override;
-  /// The plan for the measured structure (the table above).
+  /// The plan for the measured structure (the table above), appended to m_plan and m_order.
   void choosePlan(const ProblemView& problem);
+  /// Plans the first stages that need no measure of A (O(n) to choose): lemke and newton when a
+  /// diagonal entry is <= 0 and n <= n_p (every plan of the table starts so there), the PGS-SM
+  /// trial when n < kTinyTrialRows, no row has friction and every A_ii > 0. True when planned.
+  bool planFirst(const ProblemView& problem);
+  /// Appends a stage (a PlannedIndex) to the plan unless it is in it already.
+  void addStage(int stage);
+  /// Reports the plan from m_plan.reason[reasonFrom..] and m_order[stageFrom..] and runs those
+  /// stages; true when one converged.
+  bool runPlanned(const ProblemView& problem,
+                  size_t reasonFrom,
+                  size_t stageFrom,
+                  Eigen::VectorXd& x,
+                  SolveReport& report);
   /// Index of the stage named `name` with a sweep budget (0: the settings'), added to the chain
   /// on first use.
   int stageIndex(std::string_view name, int sweeps);
@@ -103,7 +133,6 @@ class AutoSolver final : public MixedLCP {
   SolverSettings m_settings;
   SolverOptions m_defaults;
   SolverPlan m_plan;
-  std::string m_reason;                   // the reason of the plan being chosen (kept storage)
   std::vector<std::string> m_stageNames;  // per stage of the chain
   std::vector<int> m_stageSweeps;         // per stage: its sweep budget, 0 for the settings'
   std::vector<int> m_order;               // the plan as stage indices

@@ -199,6 +199,11 @@ class MixedLCP {
   /// Changes with every setMatrix() (and with nothing else): a solver
   /// may keep what it derived from A (PgsSolver's sparsity analysis) while this stays the same.
   std::uint64_t matrixVersion() const { return m_matrixVersion; }
+  /// For a composite solver's doSolve() that returns, in x, the answer of `stage`'s last
+  /// solveView() on the same view: solve() then takes that solve's w and residuals (computed on
+  /// the same A and b for the same x) instead of computing them again. Ignored unless x equals
+  /// stage.getLambda() when doSolve() returns. @pre stage outlives this solve
+  void takeResidualsOf(const MixedLCP& stage) { m_residualsOf = &stage; }
 
  private:
   void setDenseMatrix(const Eigen::Ref<const Eigen::MatrixXd>& A);
@@ -207,6 +212,9 @@ class MixedLCP {
   bool validate(SolveReport& report) const;
   /// Runs doSolve() on problem from m_x, checks x and w, and fills the report's residuals.
   void runMethod(const ProblemView& problem, SolveReport& report);
+  /// w and the residuals of m_x: those of takeResidualsOf()'s stage when it returned the same x,
+  /// otherwise computed on problem (a w that is not finite resets x and reports so).
+  Residuals residualsOfX(const ProblemView& problem, SolveReport& report);
   /// Turns a Converged status whose x fails the stopping test (SolverOptions::accepts) into
   /// Inaccurate, saying so: every Converged holds under the scaled residual.
   void holdConvergedToTheTolerance(const Residuals& residuals, SolveReport& report) const;
@@ -225,6 +233,7 @@ class MixedLCP {
   Eigen::VectorXd m_x, m_w, m_x0;
   bool m_hasInitialGuess = false;
   SolveReport m_report;
+  const MixedLCP* m_residualsOf = nullptr;  // takeResidualsOf() in this solve
 };
 
 }  // namespace mlcp
