@@ -51,6 +51,13 @@ struct PolishOptions : SolverOptions {
   /// does not is cheaper to identify anew than to pivot out of where a round costs much (one
   /// sparse factorization of thousands of bodies against a few PGS sweeps' worth of 100).
   double warmShare = 0.5;
+  /// The warm start is polished first only while the last warm start's partition (of the last
+  /// solve given one) differed from that solve's answer in at most this fraction of the rows
+  /// (0 <= warmChangeLimit <= 1; 1: always). A landing pile changes the state of a third of its
+  /// rows from one step to the next, and a polish from such a partition cascades: the first stage
+  /// from the warm start then identifies the partition anew, without the warm polish's
+  /// factorizations (docs/bpp.md, "Large piles").
+  double warmChangeLimit = 0.01;
   /// When every attempt missed: semismooth Newton (mlcp::NewtonSolver, its default step limit)
   /// from the best answer within the time left (where the first stage stalls short of the
   /// partition, e.g. on friction that PGS cycles on, Newton's crossover still finds the answer).
@@ -65,11 +72,15 @@ struct PolishOptions : SolverOptions {
 
 /// What the last PolishSolver::solve() did beyond the common report.
 struct PolishStatistics {
-  int attempts = 0;                ///< first-stage runs, each followed by a polish
-  int sweeps = 0;                  ///< first-stage iterations (PGS sweeps) in all
-  int stableStops = 0;             ///< first-stage runs ended by a stable partition
-  int polishRounds = 0;            ///< bpp rounds in all
-  bool warmPolished = false;       ///< the warm start's polish gave the answer
+  int attempts = 0;           ///< first-stage runs, each followed by a polish
+  int sweeps = 0;             ///< first-stage iterations (PGS sweeps) in all
+  int stableStops = 0;        ///< first-stage runs ended by a stable partition
+  int polishRounds = 0;       ///< bpp rounds in all
+  bool warmPolished = false;  ///< the warm start's polish gave the answer
+  bool warmSkipped = false;   ///< a warm start was given but not polished (warmChangeLimit)
+  /// Rows whose state (free, at a bound) differs between the warm start and the answer; -1
+  /// without a warm start.
+  int warmChangedRows = -1;
   bool newtonFallback = false;     ///< Newton ran after the attempts (newtonFallback)
   double firstOrderSeconds = 0.0;  ///< time in the first stage (unit: s)
   double polishSeconds = 0.0;      ///< time in bpp (unit: s)
@@ -135,6 +146,9 @@ class PolishSolver final : public SolverWithOptions<PolishOptions> {
   /// The polish of a warm start x, within warmShare of the last identification's time (none
   /// yet: the solve's); MaxIterations when it ran out of that share.
   Status polishWarm(Eigen::VectorXd& x, SolveReport& report);
+  /// Records the share of rows whose state differs between the warm start's partition
+  /// (m_warmPartition) and the answer x.
+  void recordWarmChange(const Eigen::VectorXd& x);
   /// Semismooth Newton from x (the best answer) within the time left; keeps its answer in x
   /// when better.
   void newtonFrom(const ProblemView& problem, Eigen::VectorXd& x);
@@ -161,6 +175,8 @@ class PolishSolver final : public SolverWithOptions<PolishOptions> {
   double m_start = 0.0;            // of the solve (unit: s)
   double m_best = 0.0;             // max(scaled, relative) of x
   double m_identifySeconds = 0.0;  // the first stage's time in the last solve that ran it
+  double m_warmChanged = 0.0;      // share of rows the last warm start had in another state
+  std::vector<std::int8_t> m_warmPartition, m_answerPartition;
   Status m_bestStatus = Status::NotSolved;
 };
 
