@@ -244,6 +244,9 @@ BOOST_AUTO_TEST_CASE(bad_input_is_an_invalid_problem) {
   options.warmShare = 0.0;
   BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
   options = {};
+  options.warmIdentifyTolerance = 1.0;
+  BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
+  options = {};
   options.warmChangeLimit = 1.5;
   BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
   mlcp::BppOptions bpp;

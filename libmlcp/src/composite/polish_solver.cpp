@@ -31,6 +31,8 @@ bool PolishOptions::isValid(std::string* why) const {
   OptionCheck check("PolishOptions", why);
   check.require(identifyTolerance > 0.0 && identifyTolerance < 1.0, "identifyTolerance",
                 identifyTolerance, "0 < identifyTolerance < 1");
+  check.require(warmIdentifyTolerance > 0.0 && warmIdentifyTolerance < 1.0, "warmIdentifyTolerance",
+                warmIdentifyTolerance, "0 < warmIdentifyTolerance < 1");
   check.require(partitionCheckInterval >= 0, "partitionCheckInterval", partitionCheckInterval,
                 "partitionCheckInterval >= 0");
   check.require(stableCeiling >= identifyTolerance && stableCeiling < 1.0, "stableCeiling",
@@ -227,7 +229,7 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   m_statistics.warmSkipped = warm && m_warmChanged > m_options.warmChangeLimit;
   Status polish = !warm || m_statistics.warmSkipped ? Status::NotSolved : polishWarm(x, report);
   bool polishable = polish != Status::Unsupported;  // bpp takes the problem
-  double tolerance = m_options.identifyTolerance;
+  double tolerance = warm ? m_options.warmIdentifyTolerance : m_options.identifyTolerance;
   for (int attempt = 0;
        attempt < m_options.attempts && polish != Status::Converged && polish != Status::TimeLimit;
        ++attempt) {
@@ -282,6 +284,9 @@ const OptionTable<PolishOptions>& PolishOptions::table() {
        option<PolishOptions>("identify_tolerance", &PolishOptions::identifyTolerance,
                              "0 < identify_tolerance < 1",
                              "Relative residual at which the first stage hands over"),
+       option<PolishOptions>("warm_identify_tolerance", &PolishOptions::warmIdentifyTolerance,
+                             "0 < warm_identify_tolerance < 1",
+                             "The same for a solve given a warm start"),
        option<PolishOptions>("partition_check_interval", &PolishOptions::partitionCheckInterval,
                              ">= 0 (0: no check)",
                              "First-stage iterations between checks of a stable partition"),

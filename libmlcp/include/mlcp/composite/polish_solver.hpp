@@ -32,6 +32,10 @@ struct PolishOptions : SolverOptions {
   /// Relative residual (0 < identifyTolerance < 1) at which the first stage stops and bpp
   /// polishes from its partition; each later attempt divides it by 10.
   double identifyTolerance = 1e-4;
+  /// identifyTolerance of the first attempt of a solve given a warm start (0 < ... < 1): the
+  /// first stage from the previous step's answer hands over earlier (docs/bpp.md, "Large
+  /// piles"); later attempts divide it by 10 as well.
+  double warmIdentifyTolerance = 3e-4;
   /// Check the first stage's partition (the rows it holds at a bound) every this many of its
   /// iterations (>= 0; 0: no check, the stage stops at identifyTolerance only). With checks, the
   /// stage also stops as soon as two checks in a row see the same partition, one that was not
