@@ -158,6 +158,34 @@ BOOST_AUTO_TEST_CASE(a_warm_start_after_one_whose_partition_changed_much_is_not_
   BOOST_TEST(residuals.relative <= 1e-9);
 }
 
+BOOST_AUTO_TEST_CASE(a_warm_started_first_stage_hands_over_at_warm_identify_tolerance) {
+  const mlcp::Problem pile = stepProblem("pile", 100, 60);
+  mlcp::PgsOptions early;
+  early.maxIterations = 10;
+  mlcp::PgsSolver pgs(early);
+  pgs.setProblem(pile);
+  pgs.solve();
+  // The same warm start, not polished first (warmChangeLimit 0 after a first solve whose warm
+  // start changed), handed over at 1e-4 and at 1e-2: the looser hand-over takes fewer sweeps.
+  int sweeps[2] = {0, 0};
+  for (const int k : {0, 1}) {
+    mlcp::PolishOptions options;
+    options.warmChangeLimit = 0.0;
+    options.warmIdentifyTolerance = k == 0 ? 1e-4 : 1e-2;
+    mlcp::PolishSolver solver(options);
+    solver.setProblem(pile);
+    solver.setInitialGuess(pgs.getLambda());
+    solver.solve();
+    solver.setInitialGuess(pgs.getLambda());
+    const mlcp::SolveReport& report = solver.solve();
+    BOOST_TEST_INFO(report.message);
+    BOOST_TEST(report.status == mlcp::Status::Converged);
+    BOOST_TEST(solver.statistics().warmSkipped);
+    sweeps[k] = solver.statistics().sweeps;
+  }
+  BOOST_TEST(sweeps[1] < sweeps[0]);
+}
+
 BOOST_AUTO_TEST_CASE(newton_takes_over_where_every_polish_missed) {
   const mlcp::Problem pile = stepProblem("pile", 100, 60);
   // A first stage cut short and one bpp round: the polish cannot settle.
