@@ -170,7 +170,7 @@ int main(int argc, char** argv) {
   int capture = 10;
   int pileCapture = 30;
   std::vector<std::string> solverNames = {"bpp", "polish", "auto"};
-  std::vector<std::string> pileSolverNames = {"polish"};
+  std::vector<std::string> pileSolverNames = {"polish", "auto"};
   std::vector<std::string> sceneLabels = {"box-stack", "box-pyramid", "pile-100", "pile-1000"};
   double peerSeconds = 0.05;
   CLI::App app{"mlcp_bench_stepping: warm-started exact solves per step against the peers' cold"};
