@@ -92,18 +92,19 @@ struct PolishStatistics {
 
 /// First-order identification, then an exact polish (registered as "polish"; docs/bpp.md,
 /// "Large piles: first-order, then polish"). A warm start x0 != 0 (the previous step's answer)
-/// is polished first, from its partition; then the first stage (PolishOptions::firstStage:
-/// projected Gauss-Seidel, mlcp::PgsSolver, by default; APGD or NNCG) runs until the relative
-/// residual is identifyTolerance (or, with partitionCheckInterval, until its partition holds
-/// between two checks); the rows it leaves at a bound give the partition from which block
-/// principal pivoting (mlcp::BppSolver, in body space with sparse K when A comes as factors of
-/// many bodies) solves exactly. When the polish does not settle within polishRounds rounds, or
-/// its infeasible rows grow to twice their lowest count (BppOptions::abandonGrowth: the
-/// partition was read too early), the first stage goes on from its own iterate to a tenfold
-/// smaller tolerance and polishes again, up to `attempts` times; where all of them miss,
-/// semismooth Newton goes on from the best answer (newtonFallback). The pattern of OSQP's solution
-/// polishing [Stellato et al. 2020] and of PGS subspace minimization [Silcowitz 2009], with the
-/// reduced problem solved exactly by pivoting rather than by one linear solve.
+/// is polished first, from its partition, while the last warm start's partition held
+/// (warmChangeLimit); then the first stage (PolishOptions::firstStage: projected Gauss-Seidel,
+/// mlcp::PgsSolver, by default; APGD or NNCG) runs from it until the relative residual is
+/// identifyTolerance (warmIdentifyTolerance with a warm start; or, with partitionCheckInterval,
+/// until its partition holds between two checks); the rows it leaves at a bound give the
+/// partition from which block principal pivoting (mlcp::BppSolver, in body space with sparse K
+/// when A comes as factors of many bodies) solves exactly. When the polish does not settle within
+/// polishRounds rounds, or its infeasible rows grow to twice their lowest count
+/// (BppOptions::abandonGrowth: the partition was read too early), the first stage goes on from its
+/// own iterate to a tenfold smaller tolerance and polishes again, up to `attempts` times; where all
+/// of them miss, semismooth Newton goes on from the best answer (newtonFallback). The pattern of
+/// OSQP's solution polishing [Stellato et al. 2020] and of PGS subspace minimization [Silcowitz
+/// 2009], with the reduced problem solved exactly by pivoting rather than by one linear solve.
 ///
 /// Problem: as mlcp::Problem; A as bpp takes it (factors, or a symmetric dense or sparse A of
 /// low rank), otherwise the answer is the first stage's alone. Converged only on the spec's scaled
