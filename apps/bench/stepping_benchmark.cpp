@@ -12,6 +12,7 @@
 //
 //   ./build/apps/bench/mlcp_bench_stepping [--steps 300] [--pile-steps 300] [--capture 10]
 //                                          [--solvers bpp,polish,auto] [--scenes ...]
+//                                          [--option NAME=VALUE ...] [--progress]
 
 #include "bench_solvers.hpp"
 #include "bench_timing.hpp"
@@ -27,6 +28,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -37,7 +39,8 @@ namespace {
 
 constexpr double kExact = 1e-8;  // the spec's exactness: scaled and relative residual
 constexpr double kTolerance = 1e-9;
-bool g_progress = false;  // one line per step on stderr
+bool g_progress = false;          // one line per step on stderr
+mlcp::SolverSettings g_settings;  // of our solvers: the tolerance and the --option ones
 
 /// One stepped scene: the name and parameters makeScene() takes, and its label in the tables.
 struct SteppedScene {
@@ -93,9 +96,7 @@ Run stepScene(const SteppedScene& s,
               int capture,
               std::vector<mlcp::Problem>* captured) {
   md::Scene scene = md::makeScene(s.name, s.parameters);
-  mlcp::SolverSettings settings;
-  settings.relativeTolerance = kTolerance;
-  std::unique_ptr<mlcp::MixedLCP> solver = makeStepSolver(name, settings);
+  std::unique_ptr<mlcp::MixedLCP> solver = makeStepSolver(name, g_settings);
   scene.world.setSolver(*solver);
   Run run;
   run.solver = name;
@@ -169,7 +170,7 @@ int main(int argc, char** argv) {
   int capture = 10;
   int pileCapture = 30;
   std::vector<std::string> solverNames = {"bpp", "polish", "auto"};
-  std::vector<std::string> pileSolverNames = {"polish"};
+  std::vector<std::string> pileSolverNames = {"polish", "auto"};
   std::vector<std::string> sceneLabels = {"box-stack", "box-pyramid", "pile-100", "pile-1000"};
   double peerSeconds = 0.05;
   CLI::App app{"mlcp_bench_stepping: warm-started exact solves per step against the peers' cold"};
@@ -190,9 +191,27 @@ int main(int argc, char** argv) {
       ->delimiter(',');
   app.add_option("--peer-seconds", peerSeconds, "Timing budget of the peers per problem (s)")
       ->check(CLI::PositiveNumber);
+  std::vector<std::string> options;
+  app.add_option("--option", options,
+                 "NAME=VALUE: an option of our solvers (e.g. warm_share=1; repeatable)");
   app.add_flag("--progress", g_progress, "One line per step on stderr");
   CLI11_PARSE(app, argc, argv);
   mlcp::adapters::registerAdapterSolvers();
+  g_settings.relativeTolerance = kTolerance;
+  try {
+    for (const std::string& option : options) {
+      const size_t equals = option.find('=');
+      if (equals == std::string::npos)
+        throw std::invalid_argument("--option " + option + ": expected NAME=VALUE");
+      g_settings.set(option.substr(0, equals), option.substr(equals + 1));
+    }
+    std::vector<std::string> all = solverNames;
+    all.insert(all.end(), pileSolverNames.begin(), pileSolverNames.end());
+    mlcp::requireSettingsTaken(all, g_settings);
+  } catch (const std::invalid_argument& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    return 2;
+  }
 
   const std::vector<SteppedScene> catalogue = {
       {"box-stack", "box-stack", {}, false},

@@ -109,6 +109,83 @@ BOOST_AUTO_TEST_CASE(a_warm_partition_that_holds_is_accepted_in_one_factorizatio
   BOOST_TEST(residuals.relative <= 1e-9);
 }
 
+BOOST_AUTO_TEST_CASE(a_warm_start_after_one_whose_partition_changed_much_is_not_polished_first) {
+  const mlcp::Problem pile = stepProblem("pile", 100, 60);
+  mlcp::PolishSolver solver;
+  solver.setProblem(pile);
+  BOOST_TEST_REQUIRE(solver.solve().status == mlcp::Status::Converged);
+  const Eigen::VectorXd answer = solver.getLambda();
+  // A poor warm start: PGS's iterate after 10 sweeps, in another state than the answer in more
+  // than warmChangeLimit (1 %) of the rows.
+  mlcp::PgsOptions early;
+  early.maxIterations = 10;
+  mlcp::PgsSolver pgs(early);
+  pgs.setProblem(pile);
+  pgs.solve();
+  const Eigen::VectorXd poor = pgs.getLambda();
+  solver.setInitialGuess(poor);
+  BOOST_TEST_REQUIRE(solver.solve().status == mlcp::Status::Converged);
+  BOOST_TEST(!solver.statistics().warmSkipped);  // no earlier warm start: tried
+  BOOST_TEST_REQUIRE(solver.statistics().warmChangedRows > pile.size() / 100);
+  // The next warm start, even the answer itself, goes to the first stage instead.
+  solver.setInitialGuess(answer);
+  const mlcp::SolveReport& report = solver.solve();
+  BOOST_TEST_INFO(report.message);
+  BOOST_TEST(report.status == mlcp::Status::Converged);
+  BOOST_TEST(solver.statistics().warmSkipped);
+  BOOST_TEST(!solver.statistics().warmPolished);
+  BOOST_TEST(solver.statistics().attempts >= 1);
+  BOOST_TEST(report.message.find("warm start not polished") != std::string::npos);
+  BOOST_TEST(solver.statistics().warmChangedRows == 0);
+  // Its partition held: the one after is polished first again, in one factorization.
+  solver.setInitialGuess(answer);
+  BOOST_TEST(solver.solve().status == mlcp::Status::Converged);
+  BOOST_TEST(!solver.statistics().warmSkipped);
+  BOOST_TEST(solver.statistics().warmPolished);
+  BOOST_TEST(solver.statistics().attempts == 0);
+  // warmChangeLimit = 1: every warm start is polished first.
+  mlcp::PolishOptions always;
+  always.warmChangeLimit = 1.0;
+  solver.setOptions(always);
+  solver.setInitialGuess(poor);
+  solver.solve();
+  solver.setInitialGuess(answer);
+  BOOST_TEST(solver.solve().status == mlcp::Status::Converged);
+  BOOST_TEST(!solver.statistics().warmSkipped);
+  BOOST_TEST(solver.statistics().warmPolished);
+  const mlcp::Residuals residuals = mlcp::computeResiduals(pile, solver.getLambda());
+  BOOST_TEST(residuals.scaled <= 1e-9);
+  BOOST_TEST(residuals.relative <= 1e-9);
+}
+
+BOOST_AUTO_TEST_CASE(a_warm_started_first_stage_hands_over_at_warm_identify_tolerance) {
+  const mlcp::Problem pile = stepProblem("pile", 100, 60);
+  mlcp::PgsOptions early;
+  early.maxIterations = 10;
+  mlcp::PgsSolver pgs(early);
+  pgs.setProblem(pile);
+  pgs.solve();
+  // The same warm start, not polished first (warmChangeLimit 0 after a first solve whose warm
+  // start changed), handed over at 1e-4 and at 1e-2: the looser hand-over takes fewer sweeps.
+  int sweeps[2] = {0, 0};
+  for (const int k : {0, 1}) {
+    mlcp::PolishOptions options;
+    options.warmChangeLimit = 0.0;
+    options.warmIdentifyTolerance = k == 0 ? 1e-4 : 1e-2;
+    mlcp::PolishSolver solver(options);
+    solver.setProblem(pile);
+    solver.setInitialGuess(pgs.getLambda());
+    solver.solve();
+    solver.setInitialGuess(pgs.getLambda());
+    const mlcp::SolveReport& report = solver.solve();
+    BOOST_TEST_INFO(report.message);
+    BOOST_TEST(report.status == mlcp::Status::Converged);
+    BOOST_TEST(solver.statistics().warmSkipped);
+    sweeps[k] = solver.statistics().sweeps;
+  }
+  BOOST_TEST(sweeps[1] < sweeps[0]);
+}
+
 BOOST_AUTO_TEST_CASE(newton_takes_over_where_every_polish_missed) {
   const mlcp::Problem pile = stepProblem("pile", 100, 60);
   // A first stage cut short and one bpp round: the polish cannot settle.
@@ -193,6 +270,12 @@ BOOST_AUTO_TEST_CASE(bad_input_is_an_invalid_problem) {
   BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
   options = {};
   options.warmShare = 0.0;
+  BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
+  options = {};
+  options.warmIdentifyTolerance = 1.0;
+  BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
+  options = {};
+  options.warmChangeLimit = 1.5;
   BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
   mlcp::BppOptions bpp;
   bpp.sparseAboveRank = -1;

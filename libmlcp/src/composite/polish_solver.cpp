@@ -31,6 +31,8 @@ bool PolishOptions::isValid(std::string* why) const {
   OptionCheck check("PolishOptions", why);
   check.require(identifyTolerance > 0.0 && identifyTolerance < 1.0, "identifyTolerance",
                 identifyTolerance, "0 < identifyTolerance < 1");
+  check.require(warmIdentifyTolerance > 0.0 && warmIdentifyTolerance < 1.0, "warmIdentifyTolerance",
+                warmIdentifyTolerance, "0 < warmIdentifyTolerance < 1");
   check.require(partitionCheckInterval >= 0, "partitionCheckInterval", partitionCheckInterval,
                 "partitionCheckInterval >= 0");
   check.require(stableCeiling >= identifyTolerance && stableCeiling < 1.0, "stableCeiling",
@@ -38,6 +40,8 @@ bool PolishOptions::isValid(std::string* why) const {
   check.require(attempts >= 1, "attempts", attempts, "attempts >= 1");
   check.require(polishRounds >= 1, "polishRounds", polishRounds, "polishRounds >= 1");
   check.require(warmShare > 0.0, "warmShare", warmShare, "warmShare > 0");
+  check.require(warmChangeLimit >= 0.0 && warmChangeLimit <= 1.0, "warmChangeLimit",
+                warmChangeLimit, "0 <= warmChangeLimit <= 1");
   return check.ok();
 }
 
@@ -116,6 +120,16 @@ Status PolishSolver::polishWarm(Eigen::VectorXd& x, SolveReport& report) {
   m_statistics.warmPolished = polish == Status::Converged;
   // Out of its share, not of the solve's time: the first stage takes over.
   return polish == Status::TimeLimit && timeLeft() ? Status::MaxIterations : polish;
+}
+
+void PolishSolver::recordWarmChange(const Eigen::VectorXd& x) {
+  partitionOf(x, m_answerPartition);
+  int changed = 0;
+  for (size_t i = 0; i < m_answerPartition.size(); ++i)
+    changed += m_answerPartition[i] != m_warmPartition[i];
+  m_statistics.warmChangedRows = changed;
+  const double rows = static_cast<double>(std::max<size_t>(1, m_answerPartition.size()));
+  m_warmChanged = static_cast<double>(changed) / rows;
 }
 
 void PolishSolver::newtonFrom(const ProblemView& problem, Eigen::VectorXd& x) {
@@ -208,10 +222,14 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   detail::stageProblem(problem, newMatrix, m_bpp);
   m_stagedVersion = matrixVersion();
   m_first->setInitialGuess(x);
-  // A warm start (the previous step's answer) is polished first: its partition is often right.
-  Status polish = x.isZero(0.0) ? Status::NotSolved : polishWarm(x, report);
+  // A warm start (the previous step's answer) is polished first where the last one's partition
+  // held in all but a few rows; otherwise the first stage starts from it.
+  const bool warm = !x.isZero(0.0);
+  if (warm) partitionOf(x, m_warmPartition);
+  m_statistics.warmSkipped = warm && m_warmChanged > m_options.warmChangeLimit;
+  Status polish = !warm || m_statistics.warmSkipped ? Status::NotSolved : polishWarm(x, report);
   bool polishable = polish != Status::Unsupported;  // bpp takes the problem
-  double tolerance = m_options.identifyTolerance;
+  double tolerance = warm ? m_options.warmIdentifyTolerance : m_options.identifyTolerance;
   for (int attempt = 0;
        attempt < m_options.attempts && polish != Status::Converged && polish != Status::TimeLimit;
        ++attempt) {
@@ -240,8 +258,13 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
     report.status = m_bestStatus == Status::Converged ? Status::Inaccurate : m_bestStatus;
   detail::setMessage(
       report.message,
-      "{} attempts: {} first-stage iterations ({:.3g} s), {} bpp rounds ({:.3g} s); last "
+      "{}{} attempts: {} first-stage iterations ({:.3g} s), {} bpp rounds ({:.3g} s); last "
       "polish: {} ({}){}; best max(scaled, relative) residual {:.3g}",
+      m_statistics.warmSkipped
+          ? fmt::format("warm start not polished (the last one's partition changed in {:.3g} % of "
+                        "the rows); ",
+                        100.0 * m_warmChanged)
+          : std::string(),
       m_statistics.attempts, m_statistics.sweeps, m_statistics.firstOrderSeconds,
       m_statistics.polishRounds, m_statistics.polishSeconds, m_bpp.report().status,
       m_bpp.report().message,
@@ -249,6 +272,7 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
                                                 m_newton->report().message)
                                   : std::string(),
       m_best);
+  if (warm) recordWarmChange(x);  // after the message, which tells the last change
 }
 
 const OptionTable<PolishOptions>& PolishOptions::table() {
@@ -260,6 +284,9 @@ const OptionTable<PolishOptions>& PolishOptions::table() {
        option<PolishOptions>("identify_tolerance", &PolishOptions::identifyTolerance,
                              "0 < identify_tolerance < 1",
                              "Relative residual at which the first stage hands over"),
+       option<PolishOptions>("warm_identify_tolerance", &PolishOptions::warmIdentifyTolerance,
+                             "0 < warm_identify_tolerance < 1",
+                             "The same for a solve given a warm start"),
        option<PolishOptions>("partition_check_interval", &PolishOptions::partitionCheckInterval,
                              ">= 0 (0: no check)",
                              "First-stage iterations between checks of a stable partition"),
@@ -271,6 +298,10 @@ const OptionTable<PolishOptions>& PolishOptions::table() {
                              "bpp rounds per attempt"),
        option<PolishOptions>("warm_share", &PolishOptions::warmShare, "> 0",
                              "Share of the last identification's time for a warm polish"),
+       option<PolishOptions>("warm_change_limit", &PolishOptions::warmChangeLimit,
+                             "0 <= warm_change_limit <= 1",
+                             "Share of rows the last warm start may have had in another state "
+                             "for this one to be polished first"),
        option<PolishOptions>("newton_fallback", &PolishOptions::newtonFallback, "",
                              "Semismooth Newton from the best answer when every polish missed")}));
   return table;

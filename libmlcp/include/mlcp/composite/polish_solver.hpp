@@ -32,6 +32,10 @@ struct PolishOptions : SolverOptions {
   /// Relative residual (0 < identifyTolerance < 1) at which the first stage stops and bpp
   /// polishes from its partition; each later attempt divides it by 10.
   double identifyTolerance = 1e-4;
+  /// identifyTolerance of the first attempt of a solve given a warm start (0 < ... < 1): the
+  /// first stage from the previous step's answer hands over earlier (docs/bpp.md, "Large
+  /// piles"); later attempts divide it by 10 as well.
+  double warmIdentifyTolerance = 3e-4;
   /// Check the first stage's partition (the rows it holds at a bound) every this many of its
   /// iterations (>= 0; 0: no check, the stage stops at identifyTolerance only). With checks, the
   /// stage also stops as soon as two checks in a row see the same partition, one that was not
@@ -51,6 +55,13 @@ struct PolishOptions : SolverOptions {
   /// does not is cheaper to identify anew than to pivot out of where a round costs much (one
   /// sparse factorization of thousands of bodies against a few PGS sweeps' worth of 100).
   double warmShare = 0.5;
+  /// The warm start is polished first only while the last warm start's partition (of the last
+  /// solve given one) differed from that solve's answer in at most this fraction of the rows
+  /// (0 <= warmChangeLimit <= 1; 1: always). A landing pile changes the state of a third of its
+  /// rows from one step to the next, and a polish from such a partition cascades: the first stage
+  /// from the warm start then identifies the partition anew, without the warm polish's
+  /// factorizations (docs/bpp.md, "Large piles").
+  double warmChangeLimit = 0.01;
   /// When every attempt missed: semismooth Newton (mlcp::NewtonSolver, its default step limit)
   /// from the best answer within the time left (where the first stage stalls short of the
   /// partition, e.g. on friction that PGS cycles on, Newton's crossover still finds the answer).
@@ -65,11 +76,15 @@ struct PolishOptions : SolverOptions {
 
 /// What the last PolishSolver::solve() did beyond the common report.
 struct PolishStatistics {
-  int attempts = 0;                ///< first-stage runs, each followed by a polish
-  int sweeps = 0;                  ///< first-stage iterations (PGS sweeps) in all
-  int stableStops = 0;             ///< first-stage runs ended by a stable partition
-  int polishRounds = 0;            ///< bpp rounds in all
-  bool warmPolished = false;       ///< the warm start's polish gave the answer
+  int attempts = 0;           ///< first-stage runs, each followed by a polish
+  int sweeps = 0;             ///< first-stage iterations (PGS sweeps) in all
+  int stableStops = 0;        ///< first-stage runs ended by a stable partition
+  int polishRounds = 0;       ///< bpp rounds in all
+  bool warmPolished = false;  ///< the warm start's polish gave the answer
+  bool warmSkipped = false;   ///< a warm start was given but not polished (warmChangeLimit)
+  /// Rows whose state (free, at a bound) differs between the warm start and the answer; -1
+  /// without a warm start.
+  int warmChangedRows = -1;
   bool newtonFallback = false;     ///< Newton ran after the attempts (newtonFallback)
   double firstOrderSeconds = 0.0;  ///< time in the first stage (unit: s)
   double polishSeconds = 0.0;      ///< time in bpp (unit: s)
@@ -77,18 +92,19 @@ struct PolishStatistics {
 
 /// First-order identification, then an exact polish (registered as "polish"; docs/bpp.md,
 /// "Large piles: first-order, then polish"). A warm start x0 != 0 (the previous step's answer)
-/// is polished first, from its partition; then the first stage (PolishOptions::firstStage:
-/// projected Gauss-Seidel, mlcp::PgsSolver, by default; APGD or NNCG) runs until the relative
-/// residual is identifyTolerance (or, with partitionCheckInterval, until its partition holds
-/// between two checks); the rows it leaves at a bound give the partition from which block
-/// principal pivoting (mlcp::BppSolver, in body space with sparse K when A comes as factors of
-/// many bodies) solves exactly. When the polish does not settle within polishRounds rounds, or
-/// its infeasible rows grow to twice their lowest count (BppOptions::abandonGrowth: the
-/// partition was read too early), the first stage goes on from its own iterate to a tenfold
-/// smaller tolerance and polishes again, up to `attempts` times; where all of them miss,
-/// semismooth Newton goes on from the best answer (newtonFallback). The pattern of OSQP's solution
-/// polishing [Stellato et al. 2020] and of PGS subspace minimization [Silcowitz 2009], with the
-/// reduced problem solved exactly by pivoting rather than by one linear solve.
+/// is polished first, from its partition, while the last warm start's partition held
+/// (warmChangeLimit); then the first stage (PolishOptions::firstStage: projected Gauss-Seidel,
+/// mlcp::PgsSolver, by default; APGD or NNCG) runs from it until the relative residual is
+/// identifyTolerance (warmIdentifyTolerance with a warm start; or, with partitionCheckInterval,
+/// until its partition holds between two checks); the rows it leaves at a bound give the
+/// partition from which block principal pivoting (mlcp::BppSolver, in body space with sparse K
+/// when A comes as factors of many bodies) solves exactly. When the polish does not settle within
+/// polishRounds rounds, or its infeasible rows grow to twice their lowest count
+/// (BppOptions::abandonGrowth: the partition was read too early), the first stage goes on from its
+/// own iterate to a tenfold smaller tolerance and polishes again, up to `attempts` times; where all
+/// of them miss, semismooth Newton goes on from the best answer (newtonFallback). The pattern of
+/// OSQP's solution polishing [Stellato et al. 2020] and of PGS subspace minimization [Silcowitz
+/// 2009], with the reduced problem solved exactly by pivoting rather than by one linear solve.
 ///
 /// Problem: as mlcp::Problem; A as bpp takes it (factors, or a symmetric dense or sparse A of
 /// low rank), otherwise the answer is the first stage's alone. Converged only on the spec's scaled
@@ -135,6 +151,9 @@ class PolishSolver final : public SolverWithOptions<PolishOptions> {
   /// The polish of a warm start x, within warmShare of the last identification's time (none
   /// yet: the solve's); MaxIterations when it ran out of that share.
   Status polishWarm(Eigen::VectorXd& x, SolveReport& report);
+  /// Records the share of rows whose state differs between the warm start's partition
+  /// (m_warmPartition) and the answer x.
+  void recordWarmChange(const Eigen::VectorXd& x);
   /// Semismooth Newton from x (the best answer) within the time left; keeps its answer in x
   /// when better.
   void newtonFrom(const ProblemView& problem, Eigen::VectorXd& x);
@@ -161,6 +180,8 @@ class PolishSolver final : public SolverWithOptions<PolishOptions> {
   double m_start = 0.0;            // of the solve (unit: s)
   double m_best = 0.0;             // max(scaled, relative) of x
   double m_identifySeconds = 0.0;  // the first stage's time in the last solve that ran it
+  double m_warmChanged = 0.0;      // share of rows the last warm start had in another state
+  std::vector<std::int8_t> m_warmPartition, m_answerPartition;
   Status m_bestStatus = Status::NotSolved;
 };
 
