@@ -171,8 +171,8 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
                   ", low-rank form with r = ", s.lowRank, " (");
     if (factors)
       appendMessage(m_plan.reason, "the factors, <= n / 2");
-    else if (4 * s.lowRank <= s.n)
-      appendMessage(m_plan.reason, "found in A, C > 0, <= n / 4");
+    else if (3 * s.lowRank <= s.n)
+      appendMessage(m_plan.reason, "found in A, C > 0, <= n / 3");
     else
       appendMessage(m_plan.reason,
                     "found in A, C > 0, <= n / 2 and <= ", detail::StructureProbe::kSmallRank);

@@ -56,7 +56,7 @@ void StructureProbe::measureLowRank(const ProblemView& problem, int maxRows) {
   if (s.lowRankRegularized) m_lowRankForm = std::move(form);
 }
 
-int StructureProbe::maxFoundRank(int n) { return std::max(n / 4, std::min(n / 2, kSmallRank)); }
+int StructureProbe::maxFoundRank(int n) { return std::max(n / 3, std::min(n / 2, kSmallRank)); }
 
 void StructureProbe::reserve(int n) {
   if (m_reserved != n) m_scaling.reserve(n);

@@ -58,11 +58,12 @@ class StructureProbe {
                                   int islandRows);
   /// A low-rank form found in A is taken up to r = n / 2 while r is at most this: its r x r
   /// factorizations cost tens of microseconds, and on DART's 96-row stacks (r = 48) bpp answers
-  /// in one round at 0.45x of Newton's time. Above it only up to r = n / 4: with r half of a
-  /// larger n the pivoting cascades (docs/bpp.md: n = 540, r = 270, 0.3-1 s against Dantzig's
-  /// 20-70 ms).
+  /// in one round at 0.45x of Newton's time. Above it only up to r = n / 3: on Bullet's
+  /// pyramids with constant CFM (n = 300, r = 90) bpp answers in 1-9 rounds, 0.25x of Newton's
+  /// time, while with r half of a larger n the pivoting cascades (docs/bpp.md: n = 540, r = 270,
+  /// 0.3-1 s against Dantzig's 20-70 ms).
   static constexpr int kSmallRank = 64;
-  /// The largest r of a form found in A that auto plans bpp for: max(n / 4, min(n / 2,
+  /// The largest r of a form found in A that auto plans bpp for: max(n / 3, min(n / 2,
   /// kSmallRank)); the search stops there.
   static int maxFoundRank(int n);
   /// Sizes the workspace of measure() for n rows (allocates when n changes).

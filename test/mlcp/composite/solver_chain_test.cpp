@@ -41,15 +41,20 @@ bool contains(const std::string& text, const std::string& part) {
 
 /// A = G G^T + diag(C), G block diagonal (8 bodies of 10 rows and 4 columns: n = 80, r = 32, a
 /// density of 1/8), C DART's relative CFM (1e-5 of the diagonal); an LCP with b in [-1, 1].
-mlcp::Problem lowRankStack() {
-  constexpr int kBodies = 8, kRows = 10, kColumns = 4, n = kBodies * kRows;
+/// A = G G^T + C on independent blocks of `rows` rows and rank `rank` each; C is DART's relative
+/// CFM (C_i = 1e-5 (G G^T)_ii) or, with `constantCfm` > 0, that constant on every row (Bullet's).
+mlcp::Problem lowRankStack(int bodies = 8, int rows = 10, int rank = 4, double constantCfm = 0.0) {
+  const int n = bodies * rows;
   std::srand(7);
   Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
-  for (int k = 0; k < kBodies; ++k) {
-    const Eigen::MatrixXd G = Eigen::MatrixXd::Random(kRows, kColumns);
-    A.block(k * kRows, k * kRows, kRows, kRows) = G * G.transpose();
+  for (int k = 0; k < bodies; ++k) {
+    const Eigen::MatrixXd G = Eigen::MatrixXd::Random(rows, rank);
+    A.block(k * rows, k * rows, rows, rows) = G * G.transpose();
   }
-  A.diagonal() *= 1.0 + 1e-5;
+  if (constantCfm > 0.0)
+    A.diagonal().array() += constantCfm;
+  else
+    A.diagonal() *= 1.0 + 1e-5;
   mlcp::Problem p;
   p.A = A;
   p.b = Eigen::VectorXd::Random(n);
@@ -381,6 +386,18 @@ BOOST_AUTO_TEST_CASE(auto_plans_bpp_for_a_low_rank_form_found_in_a_up_to_half_of
   BOOST_TEST_INFO(r.message);
   BOOST_TEST(solver.plan().stages.front() == "bpp");
   BOOST_TEST(contains(r.message, "r = 32 (found in A, C > 0, <= n / 2 and <= 64)"));
+  BOOST_TEST(r.status == mlcp::Status::Converged);
+  BOOST_TEST(solver.usedStage() == "bpp");
+}
+
+BOOST_AUTO_TEST_CASE(auto_plans_bpp_for_a_constant_cfm_form_up_to_a_third_of_n) {
+  // r = 70 of n = 210: above 64 and n / 4, within n / 3; one constant C = 6e-4 (Bullet's CFM).
+  mlcp::AutoSolver solver;
+  solver.setProblem(lowRankStack(14, 15, 5, 6e-4));
+  const mlcp::SolveReport& r = solver.solve();
+  BOOST_TEST_INFO(r.message);
+  BOOST_TEST(solver.plan().stages.front() == "bpp");
+  BOOST_TEST(contains(r.message, "r = 70 (found in A, C > 0, <= n / 3)"));
   BOOST_TEST(r.status == mlcp::Status::Converged);
   BOOST_TEST(solver.usedStage() == "bpp");
 }

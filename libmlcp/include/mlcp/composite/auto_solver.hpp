@@ -42,9 +42,9 @@ struct SolverPlan {
 ///  - A symmetric, n < kTinyRows: dantzig, newton, lemke, apgd, pgs;
 ///  - A symmetric, n <= n_p, a low-rank form G G^T + diag(C): the factors (J, M^-1, cfm) with
 ///    r <= n / 2, or found in A (mlcp::findLowRankForm) with C_i >= 1e-8 A_ii on every row
-///    (DART's relative CFM) and r <= n / 4, or r <= n / 2 and r <= 64: bpp (handed the form found
-///    while measuring), newton, dantzig, lemke, apgd, pgs (docs/bpp.md: 0.1x..0.2x of the peers'
-///    time on DART's stacks);
+///    (DART's relative CFM, Bullet's constant CFM) and r <= n / 3, or r <= n / 2 and r <= 64: bpp
+///    (handed the form found while measuring), newton, dantzig, lemke, apgd, pgs (docs/bpp.md:
+///    0.1x..0.2x of the peers' time on DART's stacks);
 ///  - A symmetric as factors, n <= n_p, r > n / 2 (a pile): polish, newton, dantzig, lemke,
 ///    apgd, pgs;
 ///  - A symmetric, n <= n_p, dense (at least 90 % of the entries nonzero): pgs with at most
