@@ -305,8 +305,20 @@ BOOST_AUTO_TEST_CASE(auto_plans_iterative_solvers_for_large_coupled_problems) {
       mlcp::test::sceneProblem("columns", {"nx=60", "ny=1", "layers=2", "shape=box"}));
   const mlcp::SolveReport& islands = solver.solve();
   BOOST_TEST_INFO(islands.message);
-  BOOST_TEST(solver.plan().stages.front() == "islands:dantzig");
+  // As factors, each island is a low-rank form of its own bodies: bpp island by island.
+  BOOST_TEST(solver.plan().stages.front() == "islands:bpp");
+  BOOST_TEST(solver.plan().stages.at(1) == "islands:dantzig");
+  BOOST_TEST(contains(islands.message, "bpp on each island's factors"));
   BOOST_TEST(islands.status == mlcp::Status::Converged);
+  // The same problem with A's entries: Dantzig island by island.
+  mlcp::Problem entries =
+      mlcp::test::sceneProblem("columns", {"nx=60", "ny=1", "layers=2", "shape=box"});
+  entries.A = entries.A.factors().toDense().A;
+  solver.setProblem(entries);
+  const mlcp::SolveReport& dense = solver.solve();
+  BOOST_TEST_INFO(dense.message);
+  BOOST_TEST(solver.plan().stages.front() == "islands:dantzig");
+  BOOST_TEST(dense.status == mlcp::Status::Converged);
 }
 
 BOOST_AUTO_TEST_CASE(auto_plans_mid_size_problems_by_density_and_low_rank_form) {

@@ -52,7 +52,7 @@ struct SolverPlan {
 ///  - A symmetric, n <= n_p, sparse: newton, dantzig, lemke, apgd, pgs (Newton's sparse
 ///    factorizations; it answers where Dantzig meets a singular or redundant clamped set);
 ///  - A symmetric, n > n_p, largest island <= n_p: islands:dantzig, apgd, nncg (pivoting island
-///    by island);
+///    by island); as factors islands:bpp first (each island a low-rank form of its bodies);
 ///  - A symmetric as factors (J, M^-1, cfm), a larger island: polish (PGS, then bpp in body
 ///    space from its partition: exact on the 300- and 1000-sphere piles, docs/bpp.md), apgd,
 ///    nncg;
