@@ -99,6 +99,17 @@ BOOST_AUTO_TEST_CASE(every_option_of_every_solver_is_set_by_flag_and_by_name_and
   BOOST_TEST(checked > 100);
 }
 
+BOOST_AUTO_TEST_CASE(an_islands_solver_reads_back_the_options_of_its_inner_solvers) {
+  const auto islands = mlcp::makeSolver("islands:pgs", mlcp::OptionMap{{"relaxation", "1.1"}});
+  BOOST_TEST(mlcp::solverOptionValues("islands:pgs", *islands).at("relaxation") == "1.1");
+  BOOST_TEST(mlcp::solverOptionValues("islands:pgs", *islands) ==
+             mlcp::solverOptionValues(
+                 "pgs", *mlcp::makeSolver("pgs", mlcp::OptionMap{{"relaxation", "1.1"}})));
+  // a solver the name did not make
+  const auto plain = mlcp::makeSolver("pgs", mlcp::OptionMap{});
+  BOOST_CHECK_THROW(mlcp::solverOptionValues("islands:pgs", *plain), std::invalid_argument);
+}
+
 BOOST_AUTO_TEST_CASE(a_bad_value_gets_the_same_message_from_the_flag_and_by_name) {
   struct Case {
     std::string solver, name, value, expected;

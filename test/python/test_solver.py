@@ -28,6 +28,8 @@ def test_every_registered_solver_is_there_by_name():
 def test_islands_prefix_makes_any_solver_island_by_island():
     p = mlcp.random_problem(n=30, seed=6)
     assert mlcp.solve(p, "islands:dantzig").status == mlcp.Status.Converged
+    # the options are those of the solvers made per island
+    assert mlcp.Solver("islands:pgs", relaxation=1.1).options["relaxation"] == 1.1
 
 
 def test_keywords_set_the_options_struct():

@@ -101,7 +101,7 @@ std::vector<std::unique_ptr<MixedLCP>> makeSolvers(const std::vector<std::string
 
 py::dict solverOptions(const std::string& name, const MixedLCP& solver) {
   const SolverEntry entry = findSolver(name);
-  const OptionMap values = entry.read(solver);
+  const OptionMap values = solverOptionValues(name, solver);
   py::dict out;
   for (const OptionSpec& spec : entry.options) {
     const auto value = values.find(spec.name);

@@ -272,6 +272,14 @@ std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const OptionMap& opt
 }
 
 OptionMap solverOptionValues(std::string_view name, const MixedLCP& solver) {
+  constexpr std::string_view kIslands = "islands:";
+  if (name.substr(0, kIslands.size()) == kIslands) {
+    const auto* islands = dynamic_cast<const IslandSolver*>(&solver);
+    if (islands == nullptr)
+      throw std::invalid_argument(
+          fmt::format("the options of '{}' are read from a solver made as '{}'", name, name));
+    return solverOptionValues(name.substr(kIslands.size()), islands->prototype());
+  }
   return findSolver(name).read(solver);
 }
 

@@ -57,6 +57,8 @@ class IslandSolver final : public MixedLCP {
   Capabilities capabilities() const override;
   /// The inner solver's options (each island uses its own copy).
   const SolverOptions& commonOptions() const override;
+  /// The first solver the factory made: every island's solver has its name and options.
+  const MixedLCP& prototype() const { return *m_prototype; }
   /// Islands of the last solve (0 before).
   int islandCount() const;
   /// Rows of the largest island of the last solve.

@@ -97,9 +97,9 @@ SolverEntry findSolver(std::string_view name);
 /// or out of its range (the options' isValid() message, naming the violated constraint).
 std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const OptionMap& options);
 
-/// The options of `solver`, made by makeSolver(name, ...), read back through its table.
-/// @throws std::invalid_argument for an unknown name, or a solver the entry did not make (an
-/// "islands:NAME" solver, whose options are those of the NAME solvers it makes per island).
+/// The options of `solver`, made by makeSolver(name, ...), read back through its table; for
+/// "islands:NAME" those of the NAME solvers it makes per island.
+/// @throws std::invalid_argument for an unknown name, or a solver the entry did not make.
 OptionMap solverOptionValues(std::string_view name, const MixedLCP& solver);
 
 /// Throws std::invalid_argument when an option of `settings` is in the table of none of
