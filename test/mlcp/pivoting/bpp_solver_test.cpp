@@ -20,7 +20,7 @@ std::shared_ptr<const mlcp::Factors> stacks(double cfm, std::uint64_t seed = 1) 
 }
 
 /// The CFM-free stacks with DART's relative CFM (A_ii scaled by 1 + 1e-5) as a dense or sparse
-/// A: the entries carry the low-rank form (a constant CFM is left to the factor form).
+/// A: the entries carry the low-rank form (Bullet's constant CFM too: low_rank_form_test).
 mlcp::Problem dartStyle(std::uint64_t seed, mlcp::MatrixForm form) {
   mlcp::Problem problem = mlcp::toProblem(stacks(0.0, seed));
   Eigen::MatrixXd A = problem.A.toDense();
