@@ -44,11 +44,11 @@ Eigen::VectorXd solveBpp(const mlcp::Problem& problem, bool sparse, const Eigen:
   return solver.getLambda();
 }
 
-/// PGS's iterate at a relative residual of 1e-4.
-Eigen::VectorXd firstOrder(const mlcp::Problem& problem) {
+/// PGS's iterate from x = 0 at a relative residual of `tolerance`, or after `sweeps` sweeps.
+Eigen::VectorXd pgsIterate(const mlcp::Problem& problem, double tolerance, int sweeps) {
   mlcp::PgsOptions options;
-  options.relativeTolerance = 1e-4;
-  options.maxIterations = 100000;
+  options.relativeTolerance = tolerance;
+  options.maxIterations = sweeps;
   mlcp::PgsSolver pgs(options);
   pgs.setProblem(problem);
   pgs.solve();
@@ -63,7 +63,7 @@ BOOST_AUTO_TEST_CASE(sparse_and_dense_body_space_give_the_same_answer) {
   for (const auto& [scene, count] : {std::pair<std::string, int>{"box-stack", 0}, {"pile", 30}}) {
     BOOST_TEST_CONTEXT(scene) {
       const mlcp::Problem problem = stepProblem(scene, count, 60);
-      const Eigen::VectorXd start = firstOrder(problem);
+      const Eigen::VectorXd start = pgsIterate(problem, 1e-4, 100000);
       const Eigen::VectorXd dense = solveBpp(problem, false, start);
       const Eigen::VectorXd sparse = solveBpp(problem, true, start);
       BOOST_TEST((dense - sparse).lpNorm<Eigen::Infinity>() <=
@@ -117,12 +117,7 @@ BOOST_AUTO_TEST_CASE(a_warm_start_after_one_whose_partition_changed_much_is_not_
   const Eigen::VectorXd answer = solver.getLambda();
   // A poor warm start: PGS's iterate after 10 sweeps, in another state than the answer in more
   // than warmChangeLimit (1 %) of the rows.
-  mlcp::PgsOptions early;
-  early.maxIterations = 10;
-  mlcp::PgsSolver pgs(early);
-  pgs.setProblem(pile);
-  pgs.solve();
-  const Eigen::VectorXd poor = pgs.getLambda();
+  const Eigen::VectorXd poor = pgsIterate(pile, 0.0, 10);
   solver.setInitialGuess(poor);
   BOOST_TEST_REQUIRE(solver.solve().status == mlcp::Status::Converged);
   BOOST_TEST(!solver.statistics().warmSkipped);  // no earlier warm start: tried
@@ -160,11 +155,7 @@ BOOST_AUTO_TEST_CASE(a_warm_start_after_one_whose_partition_changed_much_is_not_
 
 BOOST_AUTO_TEST_CASE(a_warm_started_first_stage_hands_over_at_warm_identify_tolerance) {
   const mlcp::Problem pile = stepProblem("pile", 100, 60);
-  mlcp::PgsOptions early;
-  early.maxIterations = 10;
-  mlcp::PgsSolver pgs(early);
-  pgs.setProblem(pile);
-  pgs.solve();
+  const Eigen::VectorXd poor = pgsIterate(pile, 0.0, 10);
   // The same warm start, not polished first (warmChangeLimit 0 after a first solve whose warm
   // start changed), handed over at 1e-4 and at 1e-2: the looser hand-over takes fewer sweeps.
   int sweeps[2] = {0, 0};
@@ -174,9 +165,9 @@ BOOST_AUTO_TEST_CASE(a_warm_started_first_stage_hands_over_at_warm_identify_tole
     options.warmIdentifyTolerance = k == 0 ? 1e-4 : 1e-2;
     mlcp::PolishSolver solver(options);
     solver.setProblem(pile);
-    solver.setInitialGuess(pgs.getLambda());
+    solver.setInitialGuess(poor);
     solver.solve();
-    solver.setInitialGuess(pgs.getLambda());
+    solver.setInitialGuess(poor);
     const mlcp::SolveReport& report = solver.solve();
     BOOST_TEST_INFO(report.message);
     BOOST_TEST(report.status == mlcp::Status::Converged);
