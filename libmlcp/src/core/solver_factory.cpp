@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -246,9 +247,19 @@ void SolverSettings::set(const std::string& name, const std::string& text) {
     options[name] = text;
 }
 
-SolverEntry findSolver(std::string_view name) {
+namespace {
+
+/// NAME of "islands:NAME"; nothing for another name.
+std::optional<std::string_view> islandsInner(std::string_view name) {
   constexpr std::string_view kIslands = "islands:";
-  if (name.substr(0, kIslands.size()) == kIslands) name.remove_prefix(kIslands.size());
+  if (name.substr(0, kIslands.size()) != kIslands) return std::nullopt;
+  return name.substr(kIslands.size());
+}
+
+}  // namespace
+
+SolverEntry findSolver(std::string_view name) {
+  if (const auto inner = islandsInner(name)) name = *inner;
   for (const auto& [alias, target] : kAliases)
     if (name == alias) name = target;
   {
@@ -262,9 +273,8 @@ SolverEntry findSolver(std::string_view name) {
 }
 
 std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const OptionMap& options) {
-  constexpr std::string_view kIslands = "islands:";
-  if (name.substr(0, kIslands.size()) == kIslands) {
-    const std::string inner(name.substr(kIslands.size()));
+  if (const auto islands = islandsInner(name)) {
+    const std::string inner(*islands);
     makeSolver(inner, options);  // an unknown name or option throws here
     return std::make_unique<IslandSolver>([inner, options] { return makeSolver(inner, options); });
   }
@@ -272,13 +282,12 @@ std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const OptionMap& opt
 }
 
 OptionMap solverOptionValues(std::string_view name, const MixedLCP& solver) {
-  constexpr std::string_view kIslands = "islands:";
-  if (name.substr(0, kIslands.size()) == kIslands) {
+  if (const auto inner = islandsInner(name)) {
     const auto* islands = dynamic_cast<const IslandSolver*>(&solver);
     if (islands == nullptr)
       throw std::invalid_argument(
           fmt::format("the options of '{}' are read from a solver made as '{}'", name, name));
-    return solverOptionValues(name.substr(kIslands.size()), islands->prototype());
+    return solverOptionValues(*inner, islands->prototype());
   }
   return findSolver(name).read(solver);
 }
