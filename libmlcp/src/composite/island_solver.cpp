@@ -216,6 +216,7 @@ void IslandSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   if (m_whole) {
     m_parts.front()->solver->solveView(problem, x);
     merge(x, report);
+    takeResidualsOf(*m_parts.front()->solver);  // same view, same x: not evaluated again
     return;
   }
   m_team->resize(std::min<int>(m_threads, static_cast<int>(m_parts.size())));
