@@ -37,6 +37,7 @@ void FreeSystem::setProximal(double proximal) {
     if (!(m_D[i] > 0.0)) m_D[i] = 1.0;  // a zero row of A: its x_i is free, any D works
   }
   m_delta = m_D - C;
+  ++m_diagonalVersion;
   m_proximalActive = (m_delta.array() > 0.0).any();
 }
 

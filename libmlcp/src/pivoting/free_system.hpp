@@ -90,6 +90,7 @@ class FreeSystem {
 
   const Eigen::VectorXd* m_C = nullptr;  // C (n)
   Eigen::VectorXd m_D;                   // max(C, delta) (n)
+  std::uint64_t m_diagonalVersion = 0;   // counts the changes of m_D
   std::vector<int> m_free;               // F, in row order
   std::vector<int> m_position;           // row -> index in F, or -1
   std::vector<int> m_sliding;            // S: friction rows at a bound on a free normal

@@ -11,6 +11,10 @@ namespace {
 
 /// Columns of a body in G (SparseLowRankForm: 6 consecutive ones, from a multiple of 6).
 constexpr int kBlock = 6;
+/// Rows of F whose terms in K may differ from the base's for a partition to be solved through
+/// the base's factorization (Woodbury) instead of factoring K: each new one costs a solve with
+/// the base, about 1/20 to 1/50 of a factorization of the piles' K (docs/bpp.md).
+constexpr int kMaxUpdates = 32;
 
 }  // namespace
 
@@ -22,6 +26,13 @@ void SparseLowRankSystem::setup(const SparseLowRankForm& form, double proximal) 
   m_y.resize(n);
   m_t.resize(r);
   m_u.resize(r);
+  m_baseFree.assign(static_cast<size_t>(n), 0);
+  m_baseV.resize(static_cast<size_t>(form.G.nonZeros()));
+  m_termU.resize(2 * kBlock);
+  m_termW.resize(2 * kBlock);
+  m_update.reserve(static_cast<int>(r), kMaxUpdates, 2 * kBlock);
+  m_haveBase = false;
+  m_factorizations = 0;
   if (!findBlockGraph()) {
     buildPattern();
     m_choleskyAnalysed = m_luAnalysed = false;
@@ -178,8 +189,16 @@ void SparseLowRankSystem::assemble() {
 
 bool SparseLowRankSystem::factor(const ProblemView& problem, const std::vector<RowState>& state) {
   if (!buildV(problem, state)) return false;
+  return updateBase() || factorBase();
+}
+
+bool SparseLowRankSystem::factorBase() {
+  m_haveBase = false;
+  m_update.reset();
+  ++m_factorizations;
   assemble();
   m_usedLu = !m_sliding.empty();
+  bool factored = false;
   if (!m_usedLu) {
     for (size_t p = 0; p < m_upperPlace.size(); ++p)
       m_upper.values[p] = m_full.values[static_cast<size_t>(m_upperPlace[p])];
@@ -187,14 +206,64 @@ bool SparseLowRankSystem::factor(const ProblemView& problem, const std::vector<R
       m_cholesky.analyse(m_upper);
       m_choleskyAnalysed = true;
     }
-    if (m_cholesky.factorize(m_upper)) return true;
-    m_usedLu = true;
+    factored = m_cholesky.factorize(m_upper);
+    m_usedLu = !factored;
   }
-  if (!m_luAnalysed) {
-    m_lu.analyse(m_full);
-    m_luAnalysed = true;
+  if (m_usedLu) {
+    if (!m_luAnalysed) {
+      m_lu.analyse(m_full);
+      m_luAnalysed = true;
+    }
+    factored = m_lu.factorize(m_full);
   }
-  return m_lu.factorize(m_full);
+  if (!factored) return false;
+  const int* start = m_form->G.outerIndexPtr();
+  std::fill(m_baseFree.begin(), m_baseFree.end(), 0);
+  for (const int i : m_free) {
+    m_baseFree[static_cast<size_t>(i)] = 1;
+    std::copy(&m_V[static_cast<size_t>(start[i])], &m_V[static_cast<size_t>(start[i + 1])],
+              &m_baseV[static_cast<size_t>(start[i])]);
+  }
+  m_baseLu = m_usedLu;
+  m_baseDiagonal = m_diagonalVersion;
+  m_haveBase = true;
+  return true;
+}
+
+bool SparseLowRankSystem::updateBase() {
+  if (!m_haveBase || m_baseDiagonal != m_diagonalVersion) return false;
+  const SparseLowRankForm::Matrix& G = m_form->G;
+  const int* start = G.outerIndexPtr();
+  const int* column = G.innerIndexPtr();
+  const double* value = G.valuePtr();
+  m_update.begin();
+  for (int i = 0; i < static_cast<int>(G.rows()); ++i) {
+    const bool free = m_position[static_cast<size_t>(i)] >= 0;
+    const bool base = m_baseFree[static_cast<size_t>(i)] != 0;
+    if (!free && !base) continue;
+    // Row i's term in K is v_i g_i^T / D_i: the update's u = v_i - v_i^base, w = g_i / D_i.
+    const int count = start[i + 1] - start[i];
+    bool differs = false;
+    for (int p = 0; p < count; ++p) {
+      const auto at = static_cast<size_t>(start[i] + p);
+      const double u = (free ? m_V[at] : 0.0) - (base ? m_baseV[at] : 0.0);
+      m_termU[static_cast<size_t>(p)] = u;
+      m_termW[static_cast<size_t>(p)] = value[at] / m_D[i];
+      differs = differs || u != 0.0;
+    }
+    if (differs && !m_update.add(i, count, column + start[i], m_termU.data(), m_termW.data()))
+      return false;
+  }
+  if (!m_update.finish([this](const double* rhs, double* x) { solveBase(rhs, x); })) return false;
+  m_usedLu = m_baseLu;
+  return true;
+}
+
+void SparseLowRankSystem::solveBase(const double* rhs, double* x) {
+  if (m_baseLu)
+    m_lu.solve(rhs, x);
+  else
+    m_cholesky.solve(rhs, x);
 }
 
 void SparseLowRankSystem::applyInverse(const Eigen::VectorXd& in, Eigen::VectorXd& out) {
@@ -209,10 +278,8 @@ void SparseLowRankSystem::applyInverse(const Eigen::VectorXd& in, Eigen::VectorX
     m_y[a] = in[a] / m_D[i];
     for (int p = start[i]; p < start[i + 1]; ++p) m_u[column[p]] += m_V[p] * m_y[a];
   }
-  if (m_usedLu)
-    m_lu.solve(m_u.data(), m_t.data());
-  else
-    m_cholesky.solve(m_u.data(), m_t.data());
+  solveBase(m_u.data(), m_t.data());
+  m_update.apply(m_t.data());
   for (Eigen::Index a = 0; a < nF; ++a) {
     const int i = m_free[a];
     double dot = 0.0;

@@ -3,12 +3,14 @@
 #include "linalg/cholmod_factor.hpp"
 #include "linalg/klu_factor.hpp"
 #include "linalg/sparse_pattern.hpp"
+#include "linalg/woodbury_update.hpp"
 #include "pivoting/free_system.hpp"
 
 #include <mlcp/core/low_rank_form.hpp>
 
 #include <Eigen/Core>
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,7 +27,12 @@ namespace mlcp::detail {
 /// pairs); each partition only adds the free rows' outer products into it and refactors
 /// numerically:
 /// CHOLMOD's Cholesky when no friction row slides on a free normal, KLU's LU (the same pattern,
-/// unsymmetric values) otherwise or when the Cholesky meets a pivot <= 0.
+/// unsymmetric values) otherwise or when the Cholesky meets a pivot <= 0. A partition whose K
+/// differs from the last factored one (the base) in at most kMaxUpdates rows of F (a row entering
+/// or leaving F, or its v_a changing with the friction rows sliding on it) is not factored: its
+/// K = K_base + sum over those rows of (v_a - v_a^base) g_a^T / D_a is solved through the base's
+/// factorization by Woodbury's identity (WoodburyUpdate), one solve with the base per row not
+/// updated in the last round.
 ///
 /// A friction row sliding on a free normal must reference the same bodies as its normal (so
 /// that v_a keeps g_a's pattern); factor() fails otherwise.
@@ -37,6 +44,9 @@ class SparseLowRankSystem final : public FreeSystem {
   /// pattern (analysed by CHOLMOD or KLU at its first factorization of this form). proximal
   /// (>= 0) is delta relative to A_ii.
   void setup(const SparseLowRankForm& form, double proximal);
+  /// Numeric factorizations of K since setup() (the partitions solved through a base's
+  /// factorization by an update are not counted).
+  int factorizations() const { return m_factorizations; }
 
  private:
   double lowRankDiagonal(Eigen::Index i) const override;
@@ -53,6 +63,13 @@ class SparseLowRankSystem final : public FreeSystem {
   int place(int row, int column) const;
   bool buildV(const ProblemView& problem, const std::vector<RowState>& state);
   void assemble();
+  /// Factors K of the current partition anew and makes it the base.
+  bool factorBase();
+  /// K of the current partition as the base plus the rows that differ from it (Woodbury); false
+  /// when there is no base, too many rows differ, or the update is singular in rounding.
+  bool updateBase();
+  /// x = K_base^-1 rhs (r each).
+  void solveBase(const double* rhs, double* x);
 
   const SparseLowRankForm* m_form = nullptr;
   std::vector<std::pair<int, int>> m_edges;         // pairs of body blocks sharing a row
@@ -70,6 +87,14 @@ class SparseLowRankSystem final : public FreeSystem {
   KluFactor m_lu;
   bool m_choleskyAnalysed = false;  // each analysed at its first use for this matrix
   bool m_luAnalysed = false;
+  int m_factorizations = 0;
+  bool m_haveBase = false;               // a base factorization for this form and D
+  bool m_baseLu = false;                 // it is KLU's
+  std::uint64_t m_baseDiagonal = 0;      // the D it was made with (m_diagonalVersion)
+  std::vector<char> m_baseFree;          // per row: free in the base
+  std::vector<double> m_baseV;           // V's entries of the base's free rows
+  std::vector<double> m_termU, m_termW;  // one row's update: v_a - v_a^base, g_a / D_a
+  WoodburyUpdate m_update;
   Eigen::VectorXd m_y;       // n_F (capacity n)
   Eigen::VectorXd m_t, m_u;  // r each
 };
