@@ -8,7 +8,7 @@ namespace mlcp::detail {
 
 /// Solves with K = K_0 + sum_j u_j w_j^T (r x r; m terms, u_j and w_j sparse with the same few
 /// indices) through a factorization of K_0 kept by the caller, by Woodbury's identity
-/// [Hager 1989, "Updating the inverse of a matrix", SIAM Review 31(2), eq. (1.1)]:
+/// [Hager 1989, "Updating the inverse of a matrix", SIAM Review 31(2)]:
 ///
 ///   K^-1 y = t - Z C^-1 W^T t,   t = K_0^-1 y,   Z = K_0^-1 U (r x m),   C = I_m + W^T Z.
 ///
