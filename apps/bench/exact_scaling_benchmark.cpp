@@ -119,6 +119,14 @@ Result solve(const Case& c, const std::string& name, double maxSeconds, double t
     r.detail = fmt::format("r = {}, {} rounds, {} factorizations, {} refinement solves", s.rank,
                            s.rounds, s.factorizations, s.refinementSteps);
   }
+  if (const auto* primal = dynamic_cast<const mlcp::PrimalNewtonSolver*>(solver.get())) {
+    const mlcp::PrimalNewtonStatistics& s = primal->statistics();
+    r.detail = fmt::format(
+        "r = {}, {} Newton steps, {} rounds, {} factorizations {:.3g} s, "
+        "line search {:.3g} s",
+        s.rank, s.newtonIterations, s.rounds, s.factorizations, s.factorSeconds,
+        s.lineSearchSeconds);
+  }
   if (!r.exact()) r.detail += (r.detail.empty() ? "" : "; ") + report.message;
   return r;
 }
