@@ -34,7 +34,7 @@ enum class FrictionUpdate {
 /// rounds.
 struct PrimalNewtonOptions : SolverOptions {
   PrimalNewtonOptions() {
-    maxIterations = 500;
+    maxIterations = 2000;
     relativeTolerance = 1e-9;
   }
   /// delta of the proximal term, relative to A_ii, on rows whose C_i is smaller (0 < proximal <
@@ -42,8 +42,10 @@ struct PrimalNewtonOptions : SolverOptions {
   /// diag(delta), b + delta x_prox with x_prox the last round's x (proximal point; docs/newton.md,
   /// "Primal Newton", eq. P6).
   double proximal = 1e-5;
-  /// Rounds at most (>= 1): friction bounds and proximal anchor are fixed within one.
-  int maxRounds = 200;
+  /// Rounds at most (>= 1): friction bounds and proximal anchor are fixed within one. Once the
+  /// free rows settle a round is one solve with the last factor; the proximal rounds of a
+  /// nearly singular A take a few hundred (316 on 2 x 2 box columns with CFM 1e-6).
+  int maxRounds = 1000;
   /// When the friction bounds are read off the normals.
   FrictionUpdate frictionUpdate = FrictionUpdate::Round;
   /// Each update moves the normals that fix the friction bounds this share of the way to x (0 <
