@@ -146,6 +146,14 @@ BOOST_AUTO_TEST_CASE(never_converged_above_the_tolerance) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(polish_takes_it_as_its_first_stage) {
+  const auto polish = mlcp::makeSolver("polish", {{"first_stage", "newton-primal"}});
+  const auto& report = solve(*polish, columns(1e-5, 0.5, 1));
+  BOOST_TEST_INFO(report.message);
+  requireExact(report);
+  BOOST_TEST(static_cast<const mlcp::PolishSolver&>(*polish).statistics().sweeps >= 1);
+}
+
 BOOST_AUTO_TEST_CASE(full_rank_a_is_unsupported_with_the_reason) {
   mlcp::PrimalNewtonSolver solver;
   const auto& report = solve(solver, mlcp::test::randomProblem(30, 7));
