@@ -16,17 +16,20 @@ void BodySpaceHessian::setup(const LowRankForm::Matrix& G) {
   m_patternKept = false;
 }
 
-void BodySpaceHessian::setup(const SparseLowRankForm::Matrix& G) {
+void BodySpaceHessian::setup(const SparseLowRankForm::Matrix& G, bool supernodal) {
   m_dense = nullptr;
   m_sparse = &G;
   const int n = static_cast<int>(G.rows());
   m_patternKept = static_cast<int>(m_rowStart.size()) == n + 1 && m_upper.n == G.cols() &&
+                  supernodal == m_supernodal &&
                   std::equal(m_rowStart.begin(), m_rowStart.end(), G.outerIndexPtr()) &&
                   std::equal(m_column.begin(), m_column.end(), G.innerIndexPtr());
   if (m_patternKept) return;
   m_rowStart.assign(G.outerIndexPtr(), G.outerIndexPtr() + n + 1);
   m_column.assign(G.innerIndexPtr(), G.innerIndexPtr() + G.nonZeros());
   buildPattern();
+  m_supernodal = supernodal;
+  m_cholesky.setSupernodal(supernodal);
   m_cholesky.analyse(m_upper);
 }
 

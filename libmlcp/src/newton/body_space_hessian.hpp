@@ -19,15 +19,17 @@ namespace mlcp::detail {
 /// Sparse G: H's pattern is that of I + G^T G over all n rows (constant while G's pattern is:
 /// rows at a bound only put zeros in it); it is built, and analysed by CHOLMOD, when G's pattern
 /// differs from the last one's, and each factorization only adds D_i g_i^T g_i into the places
-/// of row i's pairs of columns. Nothing allocates after setup() at a given pattern.
+/// of row i's pairs of columns. Nothing allocates after setup() at a given pattern (simplicial;
+/// the supernodal factorization allocates CHOLMOD's workspace per factorization).
 class BodySpaceHessian {
  public:
   /// Takes the dense G (n x r; kept by reference: it must outlive this object's use).
   void setup(const LowRankForm::Matrix& G);
   /// Takes the sparse G (n x r; kept by reference), building and analysing H's pattern when G's
-  /// differs from the last one set.
+  /// (or the kind of factorization) differs from the last one set; supernodal: CHOLMOD's
+  /// supernodal factorization (CholmodFactor::setSupernodal), else simplicial.
   /// @throws std::runtime_error when CHOLMOD runs out of memory
-  void setup(const SparseLowRankForm::Matrix& G);
+  void setup(const SparseLowRankForm::Matrix& G, bool supernodal);
   /// True when the last setup() kept the pattern (and CHOLMOD's analysis) of the one before.
   bool patternKept() const { return m_patternKept; }
   /// Forms and factors H for D (n). False when H is not positive definite in rounding.
@@ -52,6 +54,7 @@ class BodySpaceHessian {
   std::vector<int> m_pairPlace;  // row i's pairs (p <= q of its stored columns), in order
   CholmodFactor m_cholesky;
   bool m_patternKept = false;
+  bool m_supernodal = false;  // of the pattern analysed
 };
 
 }  // namespace mlcp::detail

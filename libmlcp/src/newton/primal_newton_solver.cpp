@@ -60,7 +60,8 @@ void PrimalNewtonSolver::onOptionsChanged(const PrimalNewtonOptions& previous) {
   const bool sameForm = a.maxRank == b.maxRank && a.maxRankFraction == b.maxRankFraction &&
                         a.tolerance == b.tolerance && a.maxDenseRows == b.maxDenseRows &&
                         a.tryZeroDiagonal == b.tryZeroDiagonal &&
-                        previous.sparseAboveRank == m_options.sparseAboveRank;
+                        previous.sparseAboveRank == m_options.sparseAboveRank &&
+                        previous.supernodal == m_options.supernodal;
   if (sameForm) return;
   m_form.reset();
   m_sparseForm.reset();
@@ -88,7 +89,7 @@ void PrimalNewtonSolver::searchForm(const ProblemView& problem) {
   m_form.reset();
   m_sparseForm = findSparseLowRankForm(problem.A);
   if (m_sparseForm && m_sparseForm->rank() > m_options.sparseAboveRank) {
-    m_hessian->setup(m_sparseForm->G);
+    m_hessian->setup(m_sparseForm->G, m_options.supernodal);
     return;
   }
   if (m_sparseForm)
@@ -319,6 +320,8 @@ const OptionTable<PrimalNewtonOptions>& PrimalNewtonOptions::table() {
            "Share of the way the normals of the friction bounds move a round"),
        option<PrimalNewtonOptions>("sparse_above_rank", &PrimalNewtonOptions::sparseAboveRank,
                                    ">= 0", "Sparse G and H (CHOLMOD) above this rank"),
+       option<PrimalNewtonOptions>("supernodal", &PrimalNewtonOptions::supernodal, "",
+                                   "Supernodal CHOLMOD factorization of the sparse H"),
        option<PrimalNewtonOptions>("low_rank_max_rank", &PrimalNewtonOptions::lowRank,
                                    &LowRankLimits::maxRank, ">= 0",
                                    "Largest rank r of the low-rank form"),

@@ -45,18 +45,20 @@ BOOST_AUTO_TEST_CASE(registered_as_newton_primal) {
 
 BOOST_AUTO_TEST_CASE(same_answer_as_lemke_and_bpp_without_friction) {
   // mu = 1e-9 and A positive definite (CFM 1e-7): the answer is unique up to the friction rows'
-  // 1e-9 bounds, so x must agree with both references, dense (r small) and sparse H alike.
+  // 1e-9 bounds, so x must agree with both references, dense (r small) and sparse H
+  // (simplicial or supernodal) alike.
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     const mlcp::Problem problem =
         mlcp::test::sceneProblem("columns", {"cfm=1e-7", "mu=1e-9", fmt::format("seed={}", seed)});
-    for (const int sparseAbove : {300, 0}) {
+    for (const int variant : {0, 1, 2}) {  // dense H; sparse, simplicial; sparse, supernodal
       mlcp::PrimalNewtonOptions options;
-      options.sparseAboveRank = sparseAbove;
+      options.sparseAboveRank = variant == 0 ? 300 : 0;
+      options.supernodal = variant == 2;
       mlcp::PrimalNewtonSolver primal(options);
-      BOOST_TEST_INFO("seed " << seed << ", sparse above " << sparseAbove << ": "
+      BOOST_TEST_INFO("seed " << seed << ", variant " << variant << ": "
                               << solve(primal, problem).message);
       requireExact(primal.report());
-      BOOST_TEST(primal.statistics().sparse == (sparseAbove == 0));
+      BOOST_TEST(primal.statistics().sparse == (variant > 0));
       for (const char* name : {"lemke", "bpp"}) {
         const auto reference = mlcp::makeSolver(name);
         BOOST_TEST_INFO(name << ": " << solve(*reference, problem).message);

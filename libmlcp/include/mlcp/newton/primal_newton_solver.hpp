@@ -57,6 +57,11 @@ struct PrimalNewtonOptions : SolverOptions {
   /// A factor-form A whose r exceeds this (>= 0) keeps G sparse and factors H by CHOLMOD; at or
   /// below it G and H are dense (Eigen's LL^T).
   int sparseAboveRank = 300;
+  /// Factor the sparse H by CHOLMOD's supernodal method (BLAS on dense blocks; allocates its
+  /// workspace per factorization) instead of the simplicial one: 37 against 51 ms a
+  /// factorization on the 1000-sphere pile (r = 5,994), no gain on the 300-sphere pile
+  /// (docs/newton-primal.md).
+  bool supernodal = false;
 
   /// True when usable; otherwise *why names the violated constraint.
   bool isValid(std::string* why) const;
