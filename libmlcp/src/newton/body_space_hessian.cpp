@@ -12,7 +12,6 @@ void BodySpaceHessian::setup(const LowRankForm::Matrix& G) {
   m_sparse = nullptr;
   m_W.resize(G.rows(), G.cols());
   m_H.resize(G.cols(), G.cols());
-  m_llt = Eigen::LLT<Eigen::MatrixXd>(G.cols());
   m_patternKept = false;
 }
 
