@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 namespace mlcp {
@@ -20,6 +21,18 @@ namespace {
 constexpr double kNegligibleStep = 1e-13;
 /// A round that changes x by at most this times the tolerance times |x| has stalled.
 constexpr double kStalledRound = 1e-3;
+
+/// The piece of psi_i a row's z_i = s_i / C_i lies on: below its box (x_i = l_i; also a box of
+/// one point), inside, above (x_i = u_i). x(v) on one piece is linear in v, so steps that keep
+/// every row's piece keep f quadratic (eq. P4).
+constexpr std::uint8_t kBelow = 0;
+constexpr std::uint8_t kInside = 1;
+constexpr std::uint8_t kAbove = 2;
+
+std::uint8_t pieceOf(double z, double l, double u) {
+  if (z > l && z < u) return kInside;
+  return z <= l || l == u ? kBelow : kAbove;
+}
 
 /// The proximal delta_i of a row (eq. P6): proximal A_ii, or proximal max_j A_jj on a zero row
 /// (A_ii = 0), or proximal on a zero A.
@@ -80,8 +93,8 @@ void PrimalNewtonSolver::doSetup(int n) {
   for (Eigen::VectorXd* vector :
        {&m_C, &m_extra, &m_l, &m_u, &m_shiftedB, &m_s, &m_Gd, &m_Ax, &m_D, &m_previous, &m_normals})
     vector->resize(n);
-  m_free.assign(static_cast<size_t>(n), 0);
-  m_factoredFree.assign(static_cast<size_t>(n), 0);
+  m_pieces.assign(static_cast<size_t>(n), 0);
+  m_factoredPieces.assign(static_cast<size_t>(n), 0);
   m_events.reserve(2 * static_cast<size_t>(n));
 }
 
@@ -160,7 +173,7 @@ double PrimalNewtonSolver::evaluate(Eigen::VectorXd& x) {
   for (Eigen::Index i = 0; i < x.size(); ++i) {
     const double z = m_s[i] / m_C[i];
     x[i] = std::clamp(z, m_l[i], m_u[i]);
-    m_free[static_cast<size_t>(i)] = z > m_l[i] && z < m_u[i];
+    m_pieces[static_cast<size_t>(i)] = pieceOf(z, m_l[i], m_u[i]);
   }
   multiplyGt(x, m_r);
   m_gradient = m_v - m_r;
@@ -185,9 +198,9 @@ double PrimalNewtonSolver::lineSearch(double slope) {
 bool PrimalNewtonSolver::factorHessian(int size, SolveReport& report) {
   const double before = detail::nowSeconds();
   for (Eigen::Index i = 0; i < size; ++i)
-    m_D[i] = m_free[static_cast<size_t>(i)] ? 1.0 / m_C[i] : 0.0;
+    m_D[i] = m_pieces[static_cast<size_t>(i)] == kInside ? 1.0 / m_C[i] : 0.0;
   m_haveFactor = m_hessian->factor(m_D);
-  m_factoredFree = m_free;
+  m_factoredPieces = m_pieces;
   ++m_statistics.factorizations;
   m_statistics.factorSeconds += detail::nowSeconds() - before;
   if (m_haveFactor) return true;
@@ -202,7 +215,7 @@ bool PrimalNewtonSolver::newtonRound(Eigen::VectorXd& x, SolveReport& report) {
   double gradient = evaluate(x);
   for (int step = 0; m_statistics.newtonIterations < m_options.maxIterations; ++step) {
     if (!(gradient > 0.0) || (oneStep && step == 1) || outOfTime()) return true;
-    if (!m_haveFactor || m_free != m_factoredFree) {
+    if (!m_haveFactor || m_pieces != m_factoredPieces) {
       if (!factorHessian(static_cast<int>(x.size()), report)) return false;
     } else {
       ++m_statistics.reusedFactors;
@@ -211,11 +224,11 @@ bool PrimalNewtonSolver::newtonRound(Eigen::VectorXd& x, SolveReport& report) {
     m_hessian->solve(m_gradient, m_direction);
     const double slope = -m_direction.dot(m_gradient);  // phi'(0) = d^T grad f(v)
     ++m_statistics.newtonIterations;
-    // The full step first: where it keeps the free rows of the factor, f is the quadratic of
-    // eq. P4 along the whole step, and v + d is its minimum (the round's answer).
+    // The full step first: where every row stays on its piece (those of the factor), grad f(v +
+    // d) = grad f(v) + H d = 0, and v + d is the minimum (the round's answer).
     m_v += m_direction;
     gradient = evaluate(x);
-    if (m_free == m_factoredFree) return true;
+    if (m_pieces == m_factoredPieces) return true;
     m_v -= m_direction;
     multiplyG(m_direction, m_Gd);
     m_s += m_Gd;  // back to b' - G v

@@ -103,20 +103,20 @@ struct PrimalNewtonStatistics {
 /// step factors H (Eigen LL^T when G is dense; CHOLMOD with H's pattern, that of G^T G over all
 /// rows, analysed once per pattern and kept across iterations and solves), solves H d = -grad f
 /// and takes the exact minimum of f along d (f is piecewise quadratic in the step: its
-/// derivative is piecewise linear, walked over its sorted breakpoints). A step that keeps the set
-/// of free rows reuses the factor. Rows with C_i < proximal A_ii get C_i = proximal A_ii and the
-/// proximal anchor delta x_prox in b (eq. P6), moved to x after each round. Friction: bounds from
-/// the normals of the last round's x (FrictionUpdate::Round, a Tresca fixed point) or of every
-/// Newton iterate (FrictionUpdate::Iteration).
-/// Stopping test (SolverOptions::accepts) after each round on x(v) with w = A x - b from the
-/// form (within 1e-12 max|A| of A; MixedLCP::solve() then holds Converged to the test on the
-/// original A): Converged; MaxIterations after maxIterations Newton steps or maxRounds rounds;
-/// Inaccurate when a round leaves x unchanged without meeting the tolerance; SingularPivot when
-/// H does not factor; TimeLimit. x is then projected onto its bounds.
-/// Cost per step: dense, O(n_F r^2 + r^3) to form and factor H; sparse, O(144 n_F) to form it
-/// and one numeric factorization of the contact graph's r x r matrix; O(nnz(G) + n log n) for
-/// the gradient and the line search. Memory: O(n r) dense; O(nnz(G) + the factor) sparse.
-/// Uses the initial guess (v0 = G^T x0).
+/// derivative is piecewise linear, walked over its sorted breakpoints); the full step is taken
+/// where it keeps every row below, inside or above its box as at v (it lands on the minimum
+/// then), and a step from such a v reuses the factor. Rows with C_i < proximal A_ii get C_i =
+/// proximal A_ii and the proximal anchor delta x_prox in b (eq. P6), moved to x after each round.
+/// Friction: bounds from the normals of the last round's x (FrictionUpdate::Round, a Tresca fixed
+/// point) or of every Newton iterate (FrictionUpdate::Iteration). Stopping test
+/// (SolverOptions::accepts) after each round on x(v) with w = A x - b from the form (within 1e-12
+/// max|A| of A; MixedLCP::solve() then holds Converged to the test on the original A): Converged;
+/// MaxIterations after maxIterations Newton steps or maxRounds rounds; Inaccurate when a round
+/// leaves x unchanged without meeting the tolerance; SingularPivot when H does not factor;
+/// TimeLimit. x is then projected onto its bounds. Cost per step: dense, O(n_F r^2 + r^3) to form
+/// and factor H; sparse, O(144 n_F) to form it and one numeric factorization of the contact graph's
+/// r x r matrix; O(nnz(G) + n log n) for the gradient and the line search. Memory: O(n r) dense;
+/// O(nnz(G) + the factor) sparse. Uses the initial guess (v0 = G^T x0).
 ///
 /// [Todorov 2014] E. Todorov, "Convex and analytically-invertible dynamics with contacts and
 ///   constraints: theory and implementation in MuJoCo", ICRA 2014 (the primal Newton method with
@@ -152,12 +152,13 @@ class PrimalNewtonSolver final : public SolverWithOptions<PrimalNewtonOptions> {
   void multiplyG(const Eigen::VectorXd& v, Eigen::VectorXd& out) const;
   /// The bounds of the round: lo, hi, friction rows +-mu x_k from `normals`.
   void fixBounds(const ProblemView& problem, const Eigen::VectorXd& normals);
-  /// x(v) (eq. P3), the free rows and the gradient m_gradient = v - G^T x; returns ||grad||_inf.
+  /// x(v) (eq. P3), the rows' pieces and the gradient m_gradient = v - G^T x; returns ||grad||_inf.
   double evaluate(Eigen::VectorXd& x);
   /// Newton steps of one round until f's minimum (or one step with FrictionUpdate::Iteration);
   /// false when H does not factor.
   bool newtonRound(Eigen::VectorXd& x, SolveReport& report);
-  /// Forms and factors H for the free rows m_free (eq. P4); false (report set) when it fails.
+  /// Forms and factors H for the rows inside their bounds (m_pieces, eq. P4); false (report
+  /// set) when it fails.
   bool factorHessian(int size, SolveReport& report);
   /// The exact minimizer t > 0 of f(v + t d) (eq. P5), given slope = d^T grad f(v), m_s = b' -
   /// G v and m_Gd = G d.
@@ -179,8 +180,9 @@ class PrimalNewtonSolver final : public SolverWithOptions<PrimalNewtonOptions> {
   Eigen::VectorXd m_v, m_gradient, m_direction, m_r;  // r each
   Eigen::VectorXd m_previous;                         // x of the last round (n)
   Eigen::VectorXd m_normals;  // x whose normals fix the round's friction bounds (n)
-  std::vector<std::uint8_t> m_free, m_factoredFree;  // rows strictly inside their bounds
-  std::vector<detail::LineSearchEvent> m_events;     // the line search's breakpoints (<= 2n)
+  // Per row: below, inside or above its box (eq. P3); those of the last factorization.
+  std::vector<std::uint8_t> m_pieces, m_factoredPieces;
+  std::vector<detail::LineSearchEvent> m_events;  // the line search's breakpoints (<= 2n)
   bool m_haveFactor = false;
   double m_start = 0.0;  // of the solve (unit: s)
 };
