@@ -13,7 +13,9 @@
 // time went (polish: first stage and bpp; bpp: rounds, factorizations, refinement solves) and
 // the goal row: the 1000-sphere pile at step 60 exact in at most 1 s. Besides the registered
 // solvers, polish/apgd, polish/nncg, polish/stable and polish/stable-1e-3 name polish with
-// another first stage or schedule (registerPolishVariants).
+// another first stage or schedule (registerPolishVariants); polish/newton-primal has
+// mlcp::PrimalNewtonSolver as its first stage, newton-primal/0.01 and newton-primal/0.001 are
+// newton-primal with the proximal delta 1e-2 and 1e-3.
 //
 //   ./build/apps/bench/mlcp_bench_exact_scaling [--quick] [--solvers a,b] [--data FILE]
 //       [--stacks 100,300] [--piles 100,1000]   (sizes to run instead of the default ones;
@@ -72,7 +74,8 @@ Case pile(int count) {
 }
 
 /// The first stages and schedules of `polish` compared here, registered under names of their
-/// own: polish/apgd and polish/nncg (APGD or NNCG instead of PGS as the first stage), and
+/// own: polish/apgd, polish/nncg and polish/newton-primal (APGD, NNCG or primal Newton instead
+/// of PGS as the first stage), and
 /// polish/stable and polish/stable-1e-3 (PGS stopped as soon as its partition holds between
 /// two checks 50 sweeps apart, at a relative residual of at most 1e-2 or 1e-3).
 void registerPolishVariants() {
@@ -87,7 +90,15 @@ void registerPolishVariants() {
   };
   variant("polish/apgd", mlcp::FirstStage::Apgd, 0, 1e-2);
   variant("polish/nncg", mlcp::FirstStage::Nncg, 0, 1e-2);
+  variant("polish/newton-primal", mlcp::FirstStage::NewtonPrimal, 0, 1e-2);
   variant("polish/stable", mlcp::FirstStage::Pgs, 50, 1e-2);
+  for (const double delta : {1e-2, 1e-3}) {
+    mlcp::PrimalNewtonOptions preset;
+    preset.proximal = delta;
+    mlcp::registerSolver(mlcp::solverEntry<mlcp::PrimalNewtonSolver>(
+        fmt::format("newton-primal/{:g}", delta), "newton-primal with another proximal delta",
+        preset));
+  }
   variant("polish/stable-1e-3", mlcp::FirstStage::Pgs, 50, 1e-3);
 }
 
@@ -118,6 +129,14 @@ Result solve(const Case& c, const std::string& name, double maxSeconds, double t
     const mlcp::BppStatistics& s = bpp->statistics();
     r.detail = fmt::format("r = {}, {} rounds, {} factorizations, {} refinement solves", s.rank,
                            s.rounds, s.factorizations, s.refinementSteps);
+  }
+  if (const auto* primal = dynamic_cast<const mlcp::PrimalNewtonSolver*>(solver.get())) {
+    const mlcp::PrimalNewtonStatistics& s = primal->statistics();
+    r.detail = fmt::format(
+        "r = {}, {} Newton steps, {} rounds, {} factorizations {:.3g} s, "
+        "line search {:.3g} s",
+        s.rank, s.newtonIterations, s.rounds, s.factorizations, s.factorSeconds,
+        s.lineSearchSeconds);
   }
   if (!r.exact()) r.detail += (r.detail.empty() ? "" : "; ") + report.message;
   return r;

@@ -32,6 +32,7 @@
 #include <cmath>
 #include <filesystem>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,7 @@ struct Arguments {
   int sweeps = 60;
   double budget = 0.5;
   double exactLimit = 20.0;
+  std::string exactSolvers;  // comma-separated; empty: ExactSectionOptions' own
   bool exactOnly = false;
 };
 
@@ -247,6 +249,11 @@ void printExactSection(const Arguments& args, const std::vector<mb::BenchProblem
   mb::ExactSectionOptions options;
   options.limitSeconds = args.quick ? std::min(args.exactLimit, 5.0) : args.exactLimit;
   options.budgetSeconds = args.quick ? 0.2 * args.budget : args.budget;
+  if (!args.exactSolvers.empty()) {
+    options.solvers.clear();
+    std::stringstream names(args.exactSolvers);
+    for (std::string name; std::getline(names, name, ',');) options.solvers.push_back(name);
+  }
   fmt::print("## Exact solvers against the peers' Dantzig\n\n{}\n",
              mb::exactAgainstPeers(exactSet(args, captured), options));
 }
@@ -270,6 +277,8 @@ int main(int argc, char** argv) {
                  "there)")
       ->check(CLI::PositiveNumber);
   app.add_flag("--exact-only", args.exactOnly, "Only the section of the exact solvers");
+  app.add_option("--exact-solvers", args.exactSolvers,
+                 "Comma-separated solvers of the exact section instead of the default ones");
   CLI11_PARSE(app, argc, argv);
 
   const std::vector<int> sizes =

@@ -10,7 +10,7 @@ namespace mlcp::compare {
 namespace {
 
 /// Our registered solvers by family: the folder of libmlcp that holds each one's code.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 16> kOurFamilies = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 17> kOurFamilies = {{
     {"dantzig", "pivoting"},
     {"dantzig-sparse", "pivoting"},
     {"dantzig-ode", "pivoting"},
@@ -25,6 +25,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 16> kOurFami
     {"nncg", "gradient"},
     {"newton", "newton"},
     {"newton-fb", "newton"},
+    {"newton-primal", "newton"},
     {"auto", "composite"},
     {"fallback", "composite"},
 }};

@@ -23,7 +23,7 @@ def _other_value(value, option):
     return {"automatic": "dense", "dense": "sparse", "sparse": "automatic", "min-map":
             "fischer-burmeister", "fischer-burmeister": "min-map", "interior-point":
             "line-search", "line-search": "interior-point", "pgs": "apgd", "apgd": "nncg",
-            "nncg": "pgs"}[value]
+            "nncg": "pgs", "round": "iteration", "iteration": "round"}[value]
 
 
 def test_every_option_of_every_solver_is_a_keyword_read_back():

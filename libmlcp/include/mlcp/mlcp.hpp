@@ -28,6 +28,7 @@
 #include <mlcp/io/problem_file.hpp>
 #include <mlcp/io/siconos_io.hpp>
 #include <mlcp/newton/newton_solver.hpp>
+#include <mlcp/newton/primal_newton_solver.hpp>
 #include <mlcp/pivoting/bpp_solver.hpp>
 #include <mlcp/pivoting/dantzig_solver.hpp>
 #include <mlcp/pivoting/lemke_solver.hpp>

@@ -9,6 +9,7 @@
 #include <mlcp/gradient/apgd_solver.hpp>
 #include <mlcp/gradient/nncg_solver.hpp>
 #include <mlcp/newton/newton_solver.hpp>
+#include <mlcp/newton/primal_newton_solver.hpp>
 #include <mlcp/splitting/pgs_solver.hpp>
 
 #include <fmt/format.h>
@@ -57,6 +58,8 @@ void PolishSolver::onOptionsChanged(const PolishOptions& previous) {
       m_first = std::make_unique<ApgdSolver>();
     else if (m_options.firstStage == FirstStage::Nncg)
       m_first = std::make_unique<NncgSolver>();
+    else if (m_options.firstStage == FirstStage::NewtonPrimal)
+      m_first = std::make_unique<PrimalNewtonSolver>();
     else
       m_first = std::make_unique<PgsSolver>();
   }
@@ -157,6 +160,12 @@ void PolishSolver::configureFirstStage(int iterations, double tolerance) {
     ApgdOptions o;
     common(o);
     apgd->setOptions(o);
+  } else if (auto* primal = dynamic_cast<PrimalNewtonSolver*>(m_first.get())) {
+    PrimalNewtonOptions o;  // its own step budget: `iterations` counts PGS sweeps
+    o.absoluteTolerance = m_options.absoluteTolerance;
+    o.relativeTolerance = std::max(tolerance, m_options.relativeTolerance);
+    o.maxSeconds = remainingSeconds();
+    primal->setOptions(o);
   } else if (auto* nncg = dynamic_cast<NncgSolver*>(m_first.get())) {
     NncgOptions o;
     common(o);
@@ -277,10 +286,12 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
 
 const OptionTable<PolishOptions>& PolishOptions::table() {
   static const OptionTable<PolishOptions> table(commonOptionFields<PolishOptions>(
-      {choice<PolishOptions>(
-           "first_stage", &PolishOptions::firstStage,
-           {{"pgs", FirstStage::Pgs}, {"apgd", FirstStage::Apgd}, {"nncg", FirstStage::Nncg}},
-           "First-order method that identifies the partition"),
+      {choice<PolishOptions>("first_stage", &PolishOptions::firstStage,
+                             {{"pgs", FirstStage::Pgs},
+                              {"apgd", FirstStage::Apgd},
+                              {"nncg", FirstStage::Nncg},
+                              {"newton-primal", FirstStage::NewtonPrimal}},
+                             "First-order method that identifies the partition"),
        option<PolishOptions>("identify_tolerance", &PolishOptions::identifyTolerance,
                              "0 < identify_tolerance < 1",
                              "Relative residual at which the first stage hands over"),

@@ -6,6 +6,7 @@
 #include <mlcp/gradient/apgd_solver.hpp>
 #include <mlcp/gradient/nncg_solver.hpp>
 #include <mlcp/newton/newton_solver.hpp>
+#include <mlcp/newton/primal_newton_solver.hpp>
 #include <mlcp/pivoting/bpp_solver.hpp>
 #include <mlcp/pivoting/dantzig_solver.hpp>
 #include <mlcp/pivoting/lemke_solver.hpp>
@@ -66,6 +67,10 @@ void addIterativeSolvers(std::vector<SolverEntry>& entries) {
       "newton",
       "Interior-point phase, then semismooth Newton on the min-map; exact friction, sparse LL^T "
       "/ LU"));
+  entries.push_back(solverEntry<PrimalNewtonSolver, PrimalNewtonOptions>(
+      "newton-primal",
+      "Newton in body space on the dual of the box QP, A = G G^T + C (MuJoCo, SAP): exact line "
+      "search, CHOLMOD kept across steps; friction by Tresca rounds"));
   NewtonOptions fb;
   fb.reformulation = Reformulation::FischerBurmeister;
   fb.globalisation = NewtonGlobalisation::LineSearch;

@@ -16,6 +16,10 @@ struct CholmodFactor::Impl {
   SparsePattern permuted;        // upper triangle of P K P^T
   std::vector<int> place;        // per stored entry of K: its position in `permuted`
   std::vector<double> work;      // (n) the permuted right side / solution
+  bool supernodal = false;
+  cholmod_dense* X = nullptr;  // supernodal solves: the solution and CHOLMOD's workspace
+  cholmod_dense* Y = nullptr;
+  cholmod_dense* E = nullptr;
 
   Impl() {
     cholmod_start(&common);
@@ -25,6 +29,9 @@ struct CholmodFactor::Impl {
     common.final_ll = 1;  // LL^T: a pivot <= 0 fails (the caller raises its regularization)
   }
   ~Impl() {
+    cholmod_free_dense(&X, &common);
+    cholmod_free_dense(&Y, &common);
+    cholmod_free_dense(&E, &common);
     cholmod_free_factor(&factor, &common);
     cholmod_finish(&common);
   }
@@ -82,10 +89,23 @@ struct CholmodFactor::Impl {
 CholmodFactor::CholmodFactor() : m_impl(std::make_unique<Impl>()) {}
 CholmodFactor::~CholmodFactor() = default;
 
+void CholmodFactor::setSupernodal(bool supernodal) { m_impl->supernodal = supernodal; }
+
 void CholmodFactor::analyse(const SparsePattern& upper) {
   Impl& c = *m_impl;
   const int n = upper.n;
   cholmod_free_factor(&c.factor, &c.common);
+  if (c.supernodal) {
+    c.common.supernodal = CHOLMOD_SUPERNODAL;
+    c.common.nmethods = 0;
+    c.common.postorder = 1;
+    cholmod_sparse K = Impl::view(upper);
+    c.factor = cholmod_analyze(&K, &c.common);
+    if (c.factor == nullptr)
+      throw std::runtime_error("CHOLMOD could not analyse the Newton system (out of memory?)");
+    return;
+  }
+  c.common.supernodal = CHOLMOD_SIMPLICIAL;
   // CHOLMOD's fill-reducing ordering of K ...
   c.common.nmethods = 0;  // its default choice (AMD; METIS where AMD fills much)
   c.common.postorder = 1;
@@ -120,6 +140,11 @@ void CholmodFactor::analyse(const SparsePattern& upper) {
 
 bool CholmodFactor::factorize(const SparsePattern& upper) {
   Impl& c = *m_impl;
+  if (c.supernodal) {
+    cholmod_sparse K = Impl::view(upper);
+    const int ok = cholmod_factorize(&K, c.factor, &c.common);
+    return ok != 0 && c.common.status == CHOLMOD_OK && c.factor->minor == c.factor->n;
+  }
   for (size_t p = 0; p < c.place.size(); ++p)
     c.permuted.values[static_cast<size_t>(c.place[p])] = upper.values[p];
   cholmod_sparse A = Impl::view(c.permuted);
@@ -129,6 +154,18 @@ bool CholmodFactor::factorize(const SparsePattern& upper) {
 
 void CholmodFactor::solve(const double* rhs, double* x) {
   Impl& c = *m_impl;
+  if (c.supernodal) {
+    cholmod_dense B{};
+    B.nrow = B.d = B.nzmax = c.factor->n;
+    B.ncol = 1;
+    B.x = const_cast<double*>(rhs);
+    B.xtype = CHOLMOD_REAL;
+    B.dtype = CHOLMOD_DOUBLE;
+    cholmod_solve2(CHOLMOD_A, c.factor, &B, nullptr, &c.X, nullptr, &c.Y, &c.E, &c.common);
+    const double* solution = static_cast<const double*>(c.X->x);
+    std::copy(solution, solution + c.factor->n, x);
+    return;
+  }
   const int n = static_cast<int>(c.factor->n);
   const int* start = static_cast<const int*>(c.factor->p);
   const int* count = static_cast<const int*>(c.factor->nz);

@@ -28,6 +28,10 @@ class CholmodFactor {
   CholmodFactor(const CholmodFactor&) = delete;
   CholmodFactor& operator=(const CholmodFactor&) = delete;
 
+  /// Supernodal instead of simplicial from the next analyse() on (CHOLMOD's own ordering,
+  /// factorization and solves, which call the BLAS; factorize() and solve() then allocate
+  /// CHOLMOD's workspace of the permuted matrix).
+  void setSupernodal(bool supernodal);
   /// Orders and analyses the pattern of `upper` (the only allocating call).
   /// @throws std::runtime_error when CHOLMOD runs out of memory
   void analyse(const SparsePattern& upper);

@@ -17,6 +17,8 @@ enum class FirstStage {
   Pgs,   ///< projected Gauss-Seidel / SOR (mlcp::PgsSolver, omega 1.3)
   Apgd,  ///< accelerated projected gradient (mlcp::ApgdSolver)
   Nncg,  ///< non-smooth non-linear conjugate gradient (mlcp::NncgSolver)
+  /// primal Newton in body space (mlcp::PrimalNewtonSolver; docs/newton-primal.md)
+  NewtonPrimal,
 };
 
 /// Options of PolishSolver. SolverOptions::relativeTolerance is the final answer's;
