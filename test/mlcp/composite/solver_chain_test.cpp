@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <limits>
 #include <memory>
 #include <string>
@@ -412,6 +413,52 @@ BOOST_AUTO_TEST_CASE(auto_plans_bpp_for_a_constant_cfm_form_up_to_a_third_of_n) 
   BOOST_TEST(contains(r.message, "r = 70 (found in A, C > 0, <= n / 3)"));
   BOOST_TEST(r.status == mlcp::Status::Converged);
   BOOST_TEST(solver.usedStage() == "bpp");
+}
+
+// Bullet's CFM-free pyramid at step 30 has no solution (docs/solver-selection.md, "When there is
+// no answer"): newton stalls, dantzig meets a singular pivot, and the plan ends there instead of
+// running lemke, apgd and pgs (1.2 s before); the status is no success and the message says why.
+BOOST_AUTO_TEST_CASE(auto_ends_its_plan_when_newton_stalls,
+                     *boost::unit_test::precondition(mlcp::test::SharedData{})) {
+  const std::filesystem::path path =
+      *mlcp::test::sharedDataDir() / "captured/bullet/pyramid_step30.blcp";
+  if (!std::filesystem::exists(path)) return;
+  mlcp::Problem problem = mlcp::readProblem(path);
+  problem.x.reset();
+  mlcp::AutoSolver solver;
+  solver.setProblem(problem);
+  const mlcp::SolveReport& r = solver.solve();
+  BOOST_TEST_INFO(r.message);
+  BOOST_TEST(r.status != mlcp::Status::Converged);
+  BOOST_TEST(r.status != mlcp::Status::InvalidProblem);
+  BOOST_TEST(contains(r.message, "newton: max-iterations (stalled after"));
+  BOOST_TEST(contains(r.message, "dantzig: "));
+  BOOST_TEST(contains(r.message, "no answer: newton stalled"));
+  BOOST_TEST(contains(r.message, "not tried: lemke, apgd, pgs"));
+  BOOST_TEST(!contains(r.message, "lemke: "));
+  BOOST_TEST(r.iterations <= 80);  // newton's steps, no lemke pivots or apgd iterations
+  BOOST_TEST(solver.usedStage() == "newton");
+}
+
+// The redundant-contact stacks and chains that newton answers are not taken for stalls.
+BOOST_AUTO_TEST_CASE(auto_answers_the_cfm_free_bullet_problems,
+                     *boost::unit_test::precondition(mlcp::test::SharedData{})) {
+  for (const char* name : {"stack_step30", "stack_step60", "stack_step120", "chain_step120",
+                           "chain_step240", "chain_cfm_step120"}) {
+    const std::filesystem::path path =
+        *mlcp::test::sharedDataDir() / "captured/bullet" / (std::string(name) + ".blcp");
+    if (!std::filesystem::exists(path)) continue;
+    mlcp::Problem problem = mlcp::readProblem(path);
+    problem.x.reset();
+    mlcp::AutoSolver solver;
+    solver.setProblem(problem);
+    const mlcp::SolveReport& r = solver.solve();
+    BOOST_TEST_INFO(name << ": " << r.message);
+    BOOST_TEST(r.status == mlcp::Status::Converged);
+    const mlcp::Residuals residuals = mlcp::computeResiduals(problem, solver.getLambda());
+    BOOST_TEST(residuals.scaled <= 1e-8);
+    BOOST_TEST(residuals.relative <= 1e-8);
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
