@@ -149,11 +149,12 @@ DantzigPivoting::Step DantzigPivoting::chooseStep(int i,
   // block the step, and adding it to C would be a singular pivot. Below this bound its delta w
   // is rounding: |A(k,C) dx_C + dir A_ki| <= sqrt(A_kk) (sqrt(A_ii) + sum_m sqrt(A_mm) |dx_m|)
   // by Cauchy-Schwarz, the sum taken as its largest term.
-  double scale = std::sqrt(m_system->diagonal(i));
+  // In squares (no square root per row); evaluated only for rows that would end or block it.
+  double scale = m_system->diagonal(i);
   for (int k = 0; k < nC; ++k)
-    scale = std::max(scale, std::sqrt(m_system->diagonal(k)) * std::abs(m_deltaX[k]));
+    scale = std::max(scale, m_system->diagonal(k) * m_deltaX[k] * m_deltaX[k]);
   const auto vanishes = [&](int k, double deltaW) {
-    return std::abs(deltaW) <= kDependentRow * scale * std::sqrt(m_system->diagonal(k));
+    return deltaW * deltaW <= kDependentRow * kDependentRow * scale * m_system->diagonal(k);
   };
   Step step{kInf, StepKind::None, -1};
   auto consider = [&step](double length, StepKind kind, int row) {
