@@ -4,6 +4,7 @@
 #include "core/report_message.hpp"
 
 #include <mlcp/composite/auto_solver.hpp>
+#include <mlcp/newton/newton_solver.hpp>
 #include <mlcp/pivoting/bpp_solver.hpp>
 
 #include <fmt/format.h>
@@ -148,6 +149,7 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
   // The reasons without a real number are appended piecewise (detail::appendMessage): on a
   // problem of a few rows, parsing format strings took a third of the solve.
   using detail::appendMessage;
+  m_endOnStall = s.symmetric && s.positiveDiagonal;
   if (!s.symmetric && !s.rowScaledSymmetric) {
     appendMessage(m_plan.reason, "A is not symmetric (", s.asymmetry, "): Lemke takes any A");
     if (small) add({kLemke, kNewton});
@@ -191,6 +193,13 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
                    "of {} sweeps costs under a tenth of pivoting",
                    s.n, kPivotingRows, s.density, kTrialSweeps);
     add({kPgsTrial, kDantzig, kNewton, kLemke, kApgd});
+  } else if (small && s.nub == 0 && s.frictionRows > 0) {
+    fmt::format_to(why,
+                   "A symmetric, n = {} <= {}, sparse ({:.2g} of entries nonzero), contacts "
+                   "alone (no unbounded rows): Dantzig's pivoting, which steps over redundant "
+                   "contacts",
+                   s.n, kPivotingRows, s.density);
+    add({kDantzig, kNewton, kLemke, kApgd, kPgs});
   } else if (small) {
     fmt::format_to(why,
                    "A symmetric, n = {} <= {}, sparse ({:.2g} of entries nonzero): semismooth "
@@ -266,8 +275,31 @@ bool AutoSolver::runPlanned(const ProblemView& problem,
       appendMessage(report.message, " (", m_stageSweeps[stage], " sweeps)");
   }
   appendMessage(report.message, "; ");
-  return m_chain->proceed(problem, matrixVersion(), m_order.data() + stageFrom,
-                          static_cast<int>(m_order.size() - stageFrom), x, report);
+  for (size_t k = stageFrom; k < m_order.size(); ++k) {
+    if (k > stageFrom) appendMessage(report.message, "; ");
+    if (m_chain->proceed(problem, matrixVersion(), m_order.data() + k, 1, x, report)) return true;
+    if (endsPlan(k, report.message)) return false;
+  }
+  return false;
+}
+
+bool AutoSolver::endsPlan(size_t position, std::string& message) {
+  using detail::appendMessage;
+  if (!m_endOnStall) return false;
+  if (m_order[position] == kNewton) {
+    const auto* newton = dynamic_cast<const NewtonSolver*>(&m_chain->stage(kNewton));
+    m_stalled = newton != nullptr && newton->statistics().stalled;
+  }
+  if (!m_stalled) return false;
+  const bool dantzigNext = position + 1 < m_order.size() && m_order[position + 1] == kDantzig;
+  if (dantzigNext || position + 1 == m_order.size()) return false;
+  appendMessage(message,
+                "; no answer: newton stalled, so the problem may have no solution (redundant "
+                "contacts of a singular A can make it inconsistent); not tried: ");
+  for (size_t k = position + 1; k < m_order.size(); ++k)
+    appendMessage(message, k > position + 1 ? ", " : "",
+                  m_stageNames[static_cast<size_t>(m_order[k])]);
+  return true;
 }
 
 void AutoSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
@@ -275,6 +307,8 @@ void AutoSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
   m_plan.reason.clear();
   m_plan.stages.clear();
   m_order.clear();
+  m_endOnStall = false;
+  m_stalled = false;
   m_chain->start(x);
   // The first stages that need no measure of A (O(n) to choose) run before A is measured: where
   // one converges, the rest of the plan is not needed (nor chosen).

@@ -67,6 +67,19 @@ constexpr int kEasySteps = 3;
 constexpr double kSmallestWeight = 1e-5;
 constexpr double kSmallestRaisedWeight = 1e-2;
 
+/// Interior-point steps in a row without a residual (stallFigure) below kStallFactor times the
+/// least before them after which the phase stops as stalled. The redundant-contact Bullet stacks
+/// and chains that converge go at most 26 steps without such a fall (docs/solver-selection.md);
+/// `bullet/pyramid_step30`, which has no solution, stops after 55 steps instead of 100.
+constexpr int kStallSteps = 40;
+constexpr double kStallFactor = 0.1;
+
+/// What a stall is measured on: the larger of the scaled and the relative residual (the scaled
+/// one alone falls while x grows without bound, on a problem without solution).
+double stallFigure(const detail::NaturalMap& residual) {
+  return std::max(residual.scaled, residual.relative);
+}
+
 /// The regularization mu of a step at the given scaled residual [Fan & Yuan 2005: mu ~ ||F||].
 double regularizationFor(const NewtonOptions& options, double scaledResidual) {
   return std::clamp(options.regularization * scaledResidual, options.minimumRegularization, 1.0);
@@ -289,7 +302,9 @@ void NewtonSolver::solveInteriorPoint(const ProblemView& problem,
     report.status = Status::Converged;
     return;
   }
-  double attempted = residual.scaled;  // the residual of the last crossover's start
+  double attempted = residual.scaled;             // the residual of the last crossover's start
+  double stallReference = stallFigure(residual);  // the last figure that fell by kStallFactor
+  int stallSteps = 0;
   while (iteration < m_options.maxIterations) {
     keepBest(residual);
     if (monitor.meets(residual)) break;
@@ -326,6 +341,14 @@ void NewtonSolver::solveInteriorPoint(const ProblemView& problem,
     ++iteration;
     residual = residualOf(problem);
     monitor.record(residual);
+    if (stallFigure(residual) < kStallFactor * stallReference) {
+      stallReference = stallFigure(residual);
+      stallSteps = 0;
+    } else if (++stallSteps >= kStallSteps && !monitor.meets(residual)) {
+      keepBest(residual);
+      m_statistics.stalled = true;
+      break;
+    }
   }
   report.iterations = iteration;
   report.status = monitor.meets(residual) ? Status::Converged : Status::MaxIterations;
@@ -435,8 +458,17 @@ void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
                          m_options.maxSeconds, report.iterations, ws.bestScaled);
       break;
     default:
-      detail::setMessage(report, "step limit {} reached with best scaled residual {:.3g} > {:.3g}",
-                         m_options.maxIterations, ws.bestScaled, m_options.relativeTolerance);
+      if (m_statistics.stalled)
+        detail::setMessage(report,
+                           "stalled after {} steps: {} interior-point steps in a row without a "
+                           "residual below {} times the least before them (best scaled residual "
+                           "{:.3g} > {:.3g}): the problem may have no solution",
+                           report.iterations, kStallSteps, kStallFactor, ws.bestScaled,
+                           m_options.relativeTolerance);
+      else
+        detail::setMessage(report,
+                           "step limit {} reached with best scaled residual {:.3g} > {:.3g}",
+                           m_options.maxIterations, ws.bestScaled, m_options.relativeTolerance);
   }
 }
 

@@ -11,6 +11,13 @@
 
 namespace mlcp::detail {
 
+namespace {
+
+/// delta w_k below this times its Cauchy-Schwarz bound counts as zero (chooseStep()).
+constexpr double kDependentRow = 1e-11;
+
+}  // namespace
+
 void DantzigPivoting::resize(int n) {
   if (m_b.size() == n) return;
   for (Eigen::VectorXd* v : {&m_b, &m_x, &m_w, &m_lo, &m_hi, &m_normalOffset, &m_deltaX, &m_deltaW})
@@ -137,6 +144,18 @@ DantzigPivoting::Step DantzigPivoting::chooseStep(int i,
   const int nN = m_nActive;  // the frozen rows of N cannot block the step
   const bool below = m_x[i] < m_lo[i];
   const bool above = m_x[i] > m_hi[i];
+  // For a positive semi-definite A, a row whose delta w vanishes is linearly dependent on the
+  // clamped rows (A(C + k, C + k) singular: a redundant contact): it can neither reach w = 0 nor
+  // block the step, and adding it to C would be a singular pivot. Below this bound its delta w
+  // is rounding: |A(k,C) dx_C + dir A_ki| <= sqrt(A_kk) (sqrt(A_ii) + sum_m sqrt(A_mm) |dx_m|)
+  // by Cauchy-Schwarz, the sum taken as its largest term.
+  // In squares (no square root per row); evaluated only for rows that would end or block it.
+  double scale = m_system->diagonal(i);
+  for (int k = 0; k < nC; ++k)
+    scale = std::max(scale, m_system->diagonal(k) * m_deltaX[k] * m_deltaX[k]);
+  const auto vanishes = [&](int k, double deltaW) {
+    return deltaW * deltaW <= kDependentRow * kDependentRow * scale * m_system->diagonal(k);
+  };
   Step step{kInf, StepKind::None, -1};
   auto consider = [&step](double length, StepKind kind, int row) {
     if (length < step.length) step = Step{length, kind, row};
@@ -144,7 +163,8 @@ DantzigPivoting::Step DantzigPivoting::chooseStep(int i,
   if (below || above) {  // to the box first, whatever w_i does on the way
     step = Step{below ? m_lo[i] - m_x[i] : m_x[i] - m_hi[i], StepKind::DrivingIntoTheBox, -1};
   } else {
-    if (dir * deltaWi > 0.0) step = Step{-m_w[i] / deltaWi, StepKind::DrivingToC, -1};
+    if (dir * deltaWi > 0.0 && !vanishes(i, deltaWi))
+      step = Step{-m_w[i] / deltaWi, StepKind::DrivingToC, -1};
     if (dir > 0.0 && m_hi[i] < kInf)
       consider(m_hi[i] - m_x[i], StepKind::DrivingToUpper, -1);
     else if (dir < 0.0 && m_lo[i] > -kInf)
@@ -152,7 +172,7 @@ DantzigPivoting::Step DantzigPivoting::chooseStep(int i,
   }
   for (int k = nC; k < nC + nN; ++k) {
     const bool atLower = m_set[k] == static_cast<signed char>(RowSet::AtLower);
-    if (atLower ? m_deltaW[k] < 0.0 : m_deltaW[k] > 0.0)
+    if ((atLower ? m_deltaW[k] < 0.0 : m_deltaW[k] > 0.0) && !vanishes(k, m_deltaW[k]))
       consider(std::max(-m_w[k] / m_deltaW[k], 0.0), StepKind::NToC, k);
   }
   for (int k = firstBounded; k < nC; ++k) {

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <limits>
 #include <memory>
 #include <string>
@@ -346,10 +347,16 @@ BOOST_AUTO_TEST_CASE(auto_plans_mid_size_problems_by_density_and_low_rank_form) 
                  "columns", {"nx=2", "ny=2", "layers=8", "shape=sphere", "cfm=1e-5"}, 1.0 / 60.0),
              "polish", "> n / 2 (a pile)");
   // The same A assembled dense: its absolute CFM is not DART's relative one, so no low-rank
-  // form is taken from its entries; sparse, so Newton.
+  // form is taken from its entries; sparse, contacts alone (no nub rows), so Dantzig.
   mlcp::Problem dense = columns;
   dense.A = columns.A.factors().toDense().A;
-  expectPlan(dense, "newton", "sparse (");
+  expectPlan(dense, "dantzig", "contacts alone (no unbounded rows)");
+  // With a joint's rows (nub > 0) in front, Newton.
+  mlcp::Problem joined = dense;
+  joined.nub = 1;
+  joined.lo[0] = -kInf;
+  joined.findex[0] = -1;
+  expectPlan(joined, "newton", "sparse (");
 }
 
 BOOST_AUTO_TEST_CASE(a_stage_solving_on_the_view_answers_as_on_a_copy) {
@@ -412,6 +419,56 @@ BOOST_AUTO_TEST_CASE(auto_plans_bpp_for_a_constant_cfm_form_up_to_a_third_of_n) 
   BOOST_TEST(contains(r.message, "r = 70 (found in A, C > 0, <= n / 3)"));
   BOOST_TEST(r.status == mlcp::Status::Converged);
   BOOST_TEST(solver.usedStage() == "bpp");
+}
+
+// Bullet's CFM-free pyramid at step 30 has no solution (docs/solver-selection.md, "When there is
+// no answer"): dantzig's friction rounds and newton stall, and the plan ends there instead of
+// running lemke, apgd and pgs (1.2 s before); the status is no success and the message says why.
+BOOST_AUTO_TEST_CASE(auto_ends_its_plan_when_newton_stalls,
+                     *boost::unit_test::precondition(mlcp::test::SharedData{})) {
+  const std::filesystem::path path =
+      *mlcp::test::sharedDataDir() / "captured/bullet/pyramid_step30.blcp";
+  if (!std::filesystem::exists(path)) return;
+  mlcp::Problem problem = mlcp::readProblem(path);
+  problem.x.reset();
+  mlcp::AutoSolver solver;
+  solver.setProblem(problem);
+  const mlcp::SolveReport& r = solver.solve();
+  BOOST_TEST_INFO(r.message);
+  BOOST_TEST(r.status != mlcp::Status::Converged);
+  BOOST_TEST(r.status != mlcp::Status::InvalidProblem);
+  BOOST_TEST(contains(r.message, "newton: max-iterations (stalled after"));
+  BOOST_TEST(contains(r.message, "dantzig: max-iterations (friction bounds stalled"));
+  BOOST_TEST(contains(r.message, "no answer: newton stalled"));
+  BOOST_TEST(contains(r.message, "not tried: lemke, apgd, pgs"));
+  BOOST_TEST(!contains(r.message, "lemke: "));
+  BOOST_TEST(r.iterations <= 100);  // dantzig's rounds and newton's steps, no apgd iterations
+  BOOST_TEST(solver.usedStage() == "newton");
+}
+
+// The redundant-contact stacks (contacts alone) go to dantzig first, the chains (joints: nub
+// rows) to newton; the answers pass the natural-map check, no stall is taken for a failure.
+BOOST_AUTO_TEST_CASE(auto_answers_the_cfm_free_bullet_problems,
+                     *boost::unit_test::precondition(mlcp::test::SharedData{})) {
+  for (const char* name : {"stack_step30", "stack_step60", "stack_step120", "chain_step120",
+                           "chain_step240", "chain_cfm_step120"}) {
+    const std::filesystem::path path =
+        *mlcp::test::sharedDataDir() / "captured/bullet" / (std::string(name) + ".blcp");
+    if (!std::filesystem::exists(path)) continue;
+    mlcp::Problem problem = mlcp::readProblem(path);
+    problem.x.reset();
+    mlcp::AutoSolver solver;
+    solver.setProblem(problem);
+    const mlcp::SolveReport& r = solver.solve();
+    BOOST_TEST_INFO(name << ": " << r.message);
+    BOOST_TEST(r.status == mlcp::Status::Converged);
+    const bool contactsAlone = problem.nub == 0;
+    BOOST_TEST(solver.plan().stages.front() == (contactsAlone ? "dantzig" : "newton"));
+    BOOST_TEST(solver.usedStage() == solver.plan().stages.front());
+    const mlcp::Residuals residuals = mlcp::computeResiduals(problem, solver.getLambda());
+    BOOST_TEST(residuals.scaled <= 1e-8);
+    BOOST_TEST(residuals.relative <= 1e-8);
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -10,6 +10,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <string>
 
@@ -237,6 +238,51 @@ BOOST_AUTO_TEST_CASE(captured_problems_converge_cold, *utf::precondition([](utf:
     solved += report.status == mlcp::Status::Converged;
   }
   BOOST_TEST(solved >= 22);
+}
+
+BOOST_AUTO_TEST_CASE(a_problem_without_a_solution_stalls_early) {
+  // w = A x - b with A = [1 -1; -1 1] (symmetric, positive semi-definite, singular) and b = (1,
+  // 1): w_1 + w_2 = -2 for every x, so no x >= 0 has w >= 0. The interior-point iterates grow
+  // without bound (the scaled residual falls with them, the relative one does not): a stall
+  // long before the step limit, said as such.
+  mlcp::Problem p;
+  Eigen::MatrixXd A(2, 2);
+  A << 1.0, -1.0, -1.0, 1.0;
+  p.A = mlcp::Operator(A);
+  p.b = Eigen::Vector2d(1.0, 1.0);
+  p.lo = Eigen::Vector2d::Zero();
+  p.hi = Eigen::Vector2d::Constant(kInf);
+  p.findex = Eigen::Vector2i::Constant(-1);
+  mlcp::NewtonSolver newton;
+  newton.setProblem(p);
+  const mlcp::SolveReport& report = newton.solve();
+  BOOST_TEST_INFO(report.message);
+  BOOST_TEST(report.status == mlcp::Status::MaxIterations);
+  BOOST_TEST(newton.statistics().stalled);
+  BOOST_TEST(report.iterations < newton.options().maxIterations * 3 / 4);
+  BOOST_TEST(report.message.find("stalled after") != std::string::npos);
+  BOOST_TEST(report.message.find("may have no solution") != std::string::npos);
+  BOOST_TEST(report.relativeResidual > 1e-3);
+}
+
+BOOST_AUTO_TEST_CASE(bullets_inconsistent_pyramid_stalls_early,
+                     *utf::precondition(mlcp::test::SharedData{})) {
+  // Bullet's CFM-free pyramid at step 30 (n = 300): the partition every solver settles on has no
+  // solution (docs/solver-selection.md, "When there is no answer"). Newton stops on the stall,
+  // not at its step limit of 100.
+  const std::filesystem::path path =
+      *mlcp::test::sharedDataDir() / "captured/bullet/pyramid_step30.blcp";
+  if (!std::filesystem::exists(path)) return;
+  mlcp::Problem problem = mlcp::readProblem(path);
+  problem.x.reset();
+  mlcp::NewtonSolver newton;
+  newton.setProblem(problem);
+  const mlcp::SolveReport& report = newton.solve();
+  BOOST_TEST_INFO(report.message);
+  BOOST_TEST(report.status == mlcp::Status::MaxIterations);
+  BOOST_TEST(newton.statistics().stalled);
+  BOOST_TEST(report.iterations <= 70);
+  BOOST_TEST(report.message.find("stalled after") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(a_warm_start_near_the_answer_converges_in_newton_steps) {

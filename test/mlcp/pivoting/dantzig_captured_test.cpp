@@ -43,16 +43,19 @@ BOOST_AUTO_TEST_CASE(every_captured_problem) {
       BOOST_TEST(report.relativeResidual <= 1e-8);
       continue;
     }
-    // Bullet with CFM 0: four-point manifolds with three rows each make A singular. The chains
-    // still solve; the stacks and the pyramid hit a vanishing pivot when a redundant contact
-    // row joins the clamped set, and must say so with the row instead of returning garbage.
+    // Bullet with CFM 0: four-point manifolds with three rows each make A singular. A redundant
+    // contact row's delta w vanishes along every pivoting direction, so it never joins the
+    // clamped set as a singular pivot: the chains, slopes and stacks solve; the pyramid at step
+    // 30, which has no solution, stops on stalled friction rounds, well before the round limit.
     const std::string name = file.filename().string();
-    if (name.rfind("chain", 0) == 0 || name.rfind("slope", 0) == 0) {
+    if (name == "pyramid_step30.blcp") {
+      BOOST_TEST(report.status == mlcp::Status::MaxIterations);
+      BOOST_TEST(report.frictionRounds < solver.options().maxIterations);
+      BOOST_TEST(report.message.find("may have no solution") != std::string::npos);
+    } else {
       BOOST_TEST(report.status == mlcp::Status::Converged);
       BOOST_TEST(report.relativeResidual <= 1e-8);
-    } else {
-      BOOST_TEST(report.status == mlcp::Status::SingularPivot);
-      BOOST_TEST(report.message.find("singular pivot when row") != std::string::npos);
+      BOOST_TEST(report.scaledResidual <= 1e-8);
     }
   }
   // The friction rounds are what takes these files beyond ODE's single pass.

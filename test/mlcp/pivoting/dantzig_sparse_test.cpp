@@ -47,8 +47,10 @@ double relativeDifference(const Eigen::VectorXd& sparse, const Eigen::VectorXd& 
   return (sparse - dense).cwiseAbs().maxCoeff() / (size > 0.0 ? size : 1.0);
 }
 
-/// Sparse and dense Dantzig on `problem`: the same status, and x within 1e-10 when solved.
-void expectSameAnswers(const mlcp::Problem& problem, const std::string& name) {
+/// Sparse and dense Dantzig on `problem`: the same status, and x within 1e-10 when solved and
+/// `uniqueX` (A positive definite; with a singular A the solutions form a set, and the two
+/// pivot orders may end at different points of it).
+void expectSameAnswers(const mlcp::Problem& problem, const std::string& name, bool uniqueX = true) {
   const Answer dense = solveWith(problem, mlcp::DantzigFactorization::Dense);
   const Answer sparse = solveWith(problem, mlcp::DantzigFactorization::Sparse);
   BOOST_TEST_INFO(name << ": dense " << dense.status << " (" << dense.pivots << " pivots, "
@@ -57,7 +59,8 @@ void expectSameAnswers(const mlcp::Problem& problem, const std::string& name) {
   BOOST_TEST(!dense.sparse);
   BOOST_TEST(sparse.sparse);
   BOOST_TEST(sparse.status == dense.status);
-  if (dense.status == mlcp::Status::Converged && sparse.status == mlcp::Status::Converged)
+  if (uniqueX && dense.status == mlcp::Status::Converged &&
+      sparse.status == mlcp::Status::Converged)
     BOOST_TEST(relativeDifference(sparse.x, dense.x) <= 1e-10);
 }
 
@@ -75,7 +78,10 @@ BOOST_AUTO_TEST_CASE(captured_problems_agree) {
   for (const auto& file : files) {
     mlcp::Problem problem = mlcp::readBlcp(file);
     problem.A = problem.A.toSparse();  // held sparse, as a sparse simulator hands it over
-    expectSameAnswers(problem, file.filename().string());
+    // Bullet's CFM-free files: A singular (redundant contacts of four-point manifolds).
+    const bool singular = file.parent_path().filename() == "bullet" &&
+                          file.filename().string().find("_cfm_") == std::string::npos;
+    expectSameAnswers(problem, file.filename().string(), !singular);
     if (solveWith(problem, mlcp::DantzigFactorization::Sparse).status == mlcp::Status::Converged)
       ++bothSolved;
   }

@@ -49,8 +49,11 @@ struct SolverPlan {
 ///    apgd, pgs;
 ///  - A symmetric, n <= n_p, dense (at least 90 % of the entries nonzero): pgs with at most
 ///    kTrialSweeps sweeps, then dantzig, newton, lemke, apgd;
-///  - A symmetric, n <= n_p, sparse: newton, dantzig, lemke, apgd, pgs (Newton's sparse
-///    factorizations; it answers where Dantzig meets a singular or redundant clamped set);
+///  - A symmetric, n <= n_p, sparse, contacts alone (no nub rows, some friction rows): dantzig,
+///    newton, lemke, apgd, pgs (Dantzig's pivoting steps over redundant contacts: Bullet's
+///    CFM-free stacks in 1.3-1.4 ms where Newton takes 2-4 ms);
+///  - A symmetric, n <= n_p, sparse, with nub rows (joints): newton, dantzig, lemke, apgd, pgs
+///    (Newton's sparse factorizations);
 ///  - A symmetric, n > n_p, largest island <= n_p: islands:dantzig, apgd, nncg (pivoting island
 ///    by island); as factors islands:bpp first (each island a low-rank form of its bodies);
 ///  - A symmetric as factors (J, M^-1, cfm), a larger island: polish (PGS, then bpp in body
@@ -58,6 +61,11 @@ struct SolverPlan {
 ///    nncg;
 ///  - A symmetric, larger: apgd, nncg, pgs (iterative, O(nonzeros) per iteration; APGD needs the
 ///    fewest iterations on contact problems).
+///
+/// When A is symmetric with A_ii > 0 and newton stalls (NewtonStatistics::stalled: its residual
+/// stopped falling, as on a set of redundant contacts with no solution), the plan ends after
+/// it, dantzig still tried: the stages after them (lemke, apgd, pgs) took up to a second on
+/// such a problem and answered none (docs/solver-selection.md, "When there is no answer").
 ///
 /// Stages are made when a solve first runs them, with the settings of the constructor, except
 /// the first stages of the plans for the n set, which are made and sized with the workspace:
@@ -129,6 +137,10 @@ class AutoSolver final : public MixedLCP {
   /// Index of the stage named `name` with a sweep budget (0: the settings'), added to the chain
   /// on first use.
   int stageIndex(std::string_view name, int sweeps);
+  /// True when the plan ends after m_order[position], a stage that just ran and did not converge:
+  /// newton stalled on a plan of m_endOnStall, and no dantzig stage follows at once. Then
+  /// appends why, and the stages not tried, to message.
+  bool endsPlan(size_t position, std::string& message);
 
   SolverSettings m_settings;
   SolverOptions m_defaults;
@@ -136,6 +148,8 @@ class AutoSolver final : public MixedLCP {
   std::vector<std::string> m_stageNames;  // per stage of the chain
   std::vector<int> m_stageSweeps;         // per stage: its sweep budget, 0 for the settings'
   std::vector<int> m_order;               // the plan as stage indices
+  bool m_endOnStall = false;              // the plan ends once newton stalled (A symmetric, PD)
+  bool m_stalled = false;                 // newton stalled in this solve
   std::unique_ptr<detail::SolverChain> m_chain;
   std::unique_ptr<detail::StructureProbe> m_probe;
 };

@@ -110,6 +110,10 @@ struct NewtonStatistics {
   int crossovers = 0;            ///< crossovers tried (the last one of a converged solve met it)
   int proximalCenters = 0;       ///< proximal problems (centers) the steps went through
   double regularization = 0.0;   ///< mu of the last step
+  /// The interior-point phase stopped on a stall: NewtonSolver's kStallSteps steps in a row
+  /// without a scaled residual below a tenth of the least before them (docs/solver-selection.md,
+  /// "When there is no answer"); the status is then MaxIterations.
+  bool stalled = false;
   std::string_view linearAlgebra = "none";  ///< "dense", "cholmod", "klu" of the last step
 };
 

@@ -86,7 +86,11 @@ struct DantzigOptions : SolverOptions {
 ///     bounds are always taken from the normal force itself, x' + c.
 ///  2. Round 1 is ODE's pass: rows in order, each driving index pushed until valid while the
 ///     clamped set C keeps w_C = 0 through an incrementally updated L D L^T of A(C,C); friction
-///     rows last, their bounds set from the normal x when the first of them is reached.
+///     rows last, their bounds set from the normal x when the first of them is reached. Unlike
+///     ODE's, a row whose delta w along the pivoting direction is rounding (linearly dependent
+///     on the clamped rows: redundant contacts of a CFM-free A) neither ends nor blocks a step,
+///     so it never joins C as a singular pivot; x moves along the null direction until another
+///     row changes set (docs/solver-selection.md, "Redundant contacts in Dantzig's pivoting").
 ///  3. While the spec residual with the final normals exceeds the tolerance (round k >= 2):
 ///     finish warm from the last index sets by block principal pivoting with each friction row
 ///     at a bound coupled to its normal (x_i = +-mu x_k, solved together, so the bounds agree
@@ -101,7 +105,9 @@ struct DantzigOptions : SolverOptions {
 ///
 /// Stopping test: SolverOptions::accepts (the scaled and the relative residual of x with the
 /// bounds of its own normals <= relativeTolerance); status MaxIterations after maxIterations
-/// rounds. The block pivoting's tests are relative to each row's scale (ActiveSetRefinement).
+/// rounds, or once the thorough mode too went 8 rounds without a new least residual (stalled:
+/// the problem may have no solution). The block pivoting's tests are relative to each row's
+/// scale (ActiveSetRefinement).
 /// Statuses: SingularPivot (a pivot <= pivotTolerance A_ii: add CFM), Unbounded (no finite step),
 /// MaxIterations (pivot limit or rounds), Inaccurate (terminated above the tolerance).
 /// Cost: dense O(n^2) per pivot, typically O(n^3) per pass, memory O(n^2); sparse O(n +
@@ -171,6 +177,7 @@ class DantzigSolver final : public SolverWithOptions<DantzigOptions> {
   double m_fill = std::numeric_limits<double>::quiet_NaN();  // entries of chol(A) / n^2
   bool m_refinementAnalyzed = false;  // the block pivoting's factor knows m_symmetricA's pattern
   bool m_sparse = false;              // the form of the current solve
+  bool m_frictionStalled = false;     // the friction rounds stopped without progress
   int m_maxPivots = 0;
   double m_startSeconds = 0.0;
   Eigen::VectorXd m_rowScales, m_bScaled;
