@@ -59,6 +59,12 @@ enum PlannedIndex : int {
   kIslandsBpp
 };
 
+/// newton's stall rule as a stage (NewtonOptions::stallSteps): the redundant-contact Bullet stacks
+/// and chains that converge go at most 26 steps without a tenfold fall of the residual;
+/// `bullet/pyramid_step30`, which has no solution, stops after 55 steps instead of 100
+/// (docs/solver-selection.md, "When there is no answer").
+constexpr std::string_view kNewtonStallSteps = "40";
+
 }  // namespace
 
 AutoSolver::AutoSolver(const SolverSettings& settings)
@@ -131,6 +137,8 @@ int AutoSolver::stageIndex(std::string_view name, int sweeps) {
         if (m_stageSweeps[k] > 0)
           settings.maxIterations =
               std::min(settings.maxIterations.value_or(m_stageSweeps[k]), m_stageSweeps[k]);
+        if (m_stageNames[k] == "newton")
+          settings.options.try_emplace("stall_steps", kNewtonStallSteps);
         return makeSolver(m_stageNames[k], settings);
       },
       std::move(onNewMatrix));

@@ -67,11 +67,8 @@ constexpr int kEasySteps = 3;
 constexpr double kSmallestWeight = 1e-5;
 constexpr double kSmallestRaisedWeight = 1e-2;
 
-/// Interior-point steps in a row without a residual (stallFigure) below kStallFactor times the
-/// least before them after which the phase stops as stalled. The redundant-contact Bullet stacks
-/// and chains that converge go at most 26 steps without such a fall (docs/solver-selection.md);
-/// `bullet/pyramid_step30`, which has no solution, stops after 55 steps instead of 100.
-constexpr int kStallSteps = 40;
+/// A fall of the residual (stallFigure) below this times the least before it restarts the count
+/// of NewtonOptions::stallSteps.
 constexpr double kStallFactor = 0.1;
 
 /// What a stall is measured on: the larger of the scaled and the relative residual (the scaled
@@ -111,6 +108,7 @@ bool NewtonOptions::isValid(std::string* why) const {
                 crossoverBelow, "crossoverBelow > 0");
   check.require(crossoverSteps >= 1, "crossoverSteps", crossoverSteps, "crossoverSteps >= 1");
   check.require(maxBacktracks >= 1, "maxBacktracks", maxBacktracks, "maxBacktracks >= 1");
+  check.require(stallSteps >= 0, "stallSteps", stallSteps, "stallSteps >= 0");
   return check.ok();
 }
 
@@ -344,7 +342,8 @@ void NewtonSolver::solveInteriorPoint(const ProblemView& problem,
     if (stallFigure(residual) < kStallFactor * stallReference) {
       stallReference = stallFigure(residual);
       stallSteps = 0;
-    } else if (++stallSteps >= kStallSteps && !monitor.meets(residual)) {
+    } else if (m_options.stallSteps > 0 && ++stallSteps >= m_options.stallSteps &&
+               !monitor.meets(residual)) {
       keepBest(residual);
       m_statistics.stalled = true;
       break;
@@ -463,7 +462,7 @@ void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
                            "stalled after {} steps: {} interior-point steps in a row without a "
                            "residual below {} times the least before them (best scaled residual "
                            "{:.3g} > {:.3g}): the problem may have no solution",
-                           report.iterations, kStallSteps, kStallFactor, ws.bestScaled,
+                           report.iterations, m_options.stallSteps, kStallFactor, ws.bestScaled,
                            m_options.relativeTolerance);
       else
         detail::setMessage(report,
@@ -505,7 +504,10 @@ const OptionTable<NewtonOptions>& NewtonOptions::table() {
        option<NewtonOptions>("memory", &NewtonOptions::memory, ">= 1",
                              "Line search: non-monotone memory (1: monotone)"),
        option<NewtonOptions>("max_backtracks", &NewtonOptions::maxBacktracks, ">= 1",
-                             "Line search: step halvings per search")}));
+                             "Line search: step halvings per search"),
+       option<NewtonOptions>("stall_steps", &NewtonOptions::stallSteps, ">= 0",
+                             "Interior point: steps without a tenfold fall that end the solve as "
+                             "stalled (0: off)")}));
   return table;
 }
 

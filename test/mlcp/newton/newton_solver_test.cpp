@@ -244,7 +244,7 @@ BOOST_AUTO_TEST_CASE(a_problem_without_a_solution_stalls_early) {
   // w = A x - b with A = [1 -1; -1 1] (symmetric, positive semi-definite, singular) and b = (1,
   // 1): w_1 + w_2 = -2 for every x, so no x >= 0 has w >= 0. The interior-point iterates grow
   // without bound (the scaled residual falls with them, the relative one does not): a stall
-  // long before the step limit, said as such.
+  // long before the step limit, said as such, once the stall rule is on.
   mlcp::Problem p;
   Eigen::MatrixXd A(2, 2);
   A << 1.0, -1.0, -1.0, 1.0;
@@ -255,6 +255,11 @@ BOOST_AUTO_TEST_CASE(a_problem_without_a_solution_stalls_early) {
   p.findex = Eigen::Vector2i::Constant(-1);
   mlcp::NewtonSolver newton;
   newton.setProblem(p);
+  BOOST_TEST(newton.solve().status == mlcp::Status::MaxIterations);
+  BOOST_TEST(!newton.statistics().stalled);  // off by default: the step limit ends it
+  mlcp::NewtonOptions options;
+  options.stallSteps = 40;
+  newton.setOptions(options);
   const mlcp::SolveReport& report = newton.solve();
   BOOST_TEST_INFO(report.message);
   BOOST_TEST(report.status == mlcp::Status::MaxIterations);
@@ -268,14 +273,17 @@ BOOST_AUTO_TEST_CASE(a_problem_without_a_solution_stalls_early) {
 BOOST_AUTO_TEST_CASE(bullets_inconsistent_pyramid_stalls_early,
                      *utf::precondition(mlcp::test::SharedData{})) {
   // Bullet's CFM-free pyramid at step 30 (n = 300): the partition every solver settles on has no
-  // solution (docs/solver-selection.md, "When there is no answer"). Newton stops on the stall,
-  // not at its step limit of 100.
+  // solution (docs/solver-selection.md, "When there is no answer"). Newton with auto's stall
+  // rule stops on the stall, not at its step limit of 100.
   const std::filesystem::path path =
       *mlcp::test::sharedDataDir() / "captured/bullet/pyramid_step30.blcp";
   if (!std::filesystem::exists(path)) return;
   mlcp::Problem problem = mlcp::readProblem(path);
   problem.x.reset();
   mlcp::NewtonSolver newton;
+  mlcp::NewtonOptions options;
+  options.stallSteps = 40;
+  newton.setOptions(options);
   newton.setProblem(problem);
   const mlcp::SolveReport& report = newton.solve();
   BOOST_TEST_INFO(report.message);

@@ -90,6 +90,13 @@ struct NewtonOptions : SolverOptions {
   /// LineSearch: step halvings per line search (>= 1); when they run out, mu grows a hundredfold
   /// and the direction is recomputed.
   int maxBacktracks = 30;
+  /// InteriorPoint: steps in a row (>= 0) without the larger of the scaled and the relative
+  /// residual falling below a tenth of the least before them, after which the phase stops as
+  /// stalled (NewtonStatistics::stalled, status MaxIterations, a message saying the problem may
+  /// have no solution); 0: only maxIterations ends it. Off by default: the 300-sphere pile goes
+  /// 40 steps without such a fall and converges after them. `auto` sets 40 on its newton stage
+  /// (docs/solver-selection.md, "When there is no answer").
+  int stallSteps = 0;
 
   /// True when usable; otherwise *why names the violated constraint (Ceres style).
   bool isValid(std::string* why) const;
@@ -110,8 +117,8 @@ struct NewtonStatistics {
   int crossovers = 0;            ///< crossovers tried (the last one of a converged solve met it)
   int proximalCenters = 0;       ///< proximal problems (centers) the steps went through
   double regularization = 0.0;   ///< mu of the last step
-  /// The interior-point phase stopped on a stall: NewtonSolver's kStallSteps steps in a row
-  /// without a scaled residual below a tenth of the least before them (docs/solver-selection.md,
+  /// The interior-point phase stopped on a stall: NewtonOptions::stallSteps steps in a row
+  /// without a residual below a tenth of the least before them (docs/solver-selection.md,
   /// "When there is no answer"); the status is then MaxIterations.
   bool stalled = false;
   std::string_view linearAlgebra = "none";  ///< "dense", "cholmod", "klu" of the last step
