@@ -10,7 +10,8 @@ namespace mlcp::bench {
 /// How the exact solvers are timed against the peers' Dantzig.
 struct ExactSectionOptions {
   /// Our solvers (registered names) and the peers (their Dantzig, on the dense A).
-  std::vector<std::string> solvers = {"bpp", "polish", "islands:bpp", "auto", "newton"};
+  std::vector<std::string> solvers = {"bpp",  "polish", "islands:bpp",
+                                      "auto", "newton", "newton-primal"};
   std::vector<std::string> peers = {"bullet-dantzig", "dart-dantzig"};
   /// Time limit of one solve (unit: s): ours stop at it (SolverSettings::maxSeconds), a peer's
   /// solve is ended from outside (its own process, killed; printed "> limit").

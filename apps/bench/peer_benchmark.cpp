@@ -5,10 +5,11 @@
 // per problem and solver the median CPU time of a solve (pivoting) or of a sweep (iterative, at
 // the same sweep count for all), its ratio to the fastest peer of the family, and the residual
 // reached (marked ✗ above 1e-6: a fast wrong answer shows as wrong), plus the speed goals of
-// docs/performance.md. The section of the exact solvers (bpp, polish, islands:bpp, auto, newton)
-// times cold solves on the captured problems with n >= 100 and on generated box stacks and sphere
-// piles up to about 10,000 rows against the peers' Dantzig, each solve with a time limit
-// (exact_against_peers.hpp). With --data DIR it also writes the series the plots are drawn from.
+// docs/performance.md. The section of the exact solvers (bpp, polish, islands:bpp, auto, newton,
+// newton-primal) times cold solves on the captured problems with n >= 100 and on generated box
+// stacks and sphere piles up to about 10,000 rows against the peers' Dantzig, each solve with a
+// time limit (exact_against_peers.hpp). With --data DIR it also writes the series the plots are
+// drawn from.
 //
 //   ./build/apps/bench/mlcp_bench_peers [--quick] [--data DIR] [--filter TEXT]
 //                                       [--exact-limit SECONDS] [--exact-only]
