@@ -26,8 +26,7 @@ void ThreadTeam::stop() {
   m_stopping = false;
 }
 
-void ThreadTeam::work(int member) {
-  std::uint64_t seen = 0;
+void ThreadTeam::work(int member, std::uint64_t seen) {
   for (;;) {
     Function function = nullptr;
     void* context = nullptr;
@@ -53,9 +52,12 @@ void ThreadTeam::runRaw(Function function, void* context) {
     return;
   }
   if (m_threads.empty()) {
+    // A thread started after a resize() must not take the last run's generation for a new one
+    // (it would run that run's task again, on a context that is gone): it starts having seen it.
+    // Only the caller changes m_generation, so it reads it without the lock.
     m_threads.reserve(static_cast<size_t>(m_size - 1));
     for (int member = 1; member < m_size; ++member)
-      m_threads.emplace_back([this, member] { work(member); });
+      m_threads.emplace_back([this, member, seen = m_generation] { work(member, seen); });
   }
   {
     std::lock_guard lock(m_mutex);

@@ -38,7 +38,9 @@ class ThreadTeam {
  private:
   using Function = void (*)(void*, int);
   void runRaw(Function function, void* context);
-  void work(int member);
+  /// The loop of member `member` (>= 1): runs each generation after `seen` (the last one it
+  /// has seen when it starts) until stop().
+  void work(int member, std::uint64_t seen);
   void stop();
 
   int m_size = 1;
