@@ -133,4 +133,13 @@ std::optional<SparseLowRankForm> findSparseLowRankForm(const Operator& A) {
   return sparseFromFactors(A.factors());
 }
 
+void LowRankLimits::require(OptionCheck& check) const {
+  check.require(maxRank >= 0, "lowRank.maxRank", maxRank, "lowRank.maxRank >= 0");
+  check.require(maxRankFraction > 0.0 && maxRankFraction <= 1.0, "lowRank.maxRankFraction",
+                maxRankFraction, "0 < lowRank.maxRankFraction <= 1");
+  check.require(tolerance > 0.0, "lowRank.tolerance", tolerance, "lowRank.tolerance > 0");
+  check.require(maxDenseRows >= 0, "lowRank.maxDenseRows", maxDenseRows,
+                "lowRank.maxDenseRows >= 0");
+}
+
 }  // namespace mlcp

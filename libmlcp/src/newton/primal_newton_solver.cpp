@@ -50,14 +50,7 @@ bool PrimalNewtonOptions::isValid(std::string* why) const {
   check.require(frictionDamping > 0.0 && frictionDamping <= 1.0, "frictionDamping", frictionDamping,
                 "0 < frictionDamping <= 1");
   check.require(sparseAboveRank >= 0, "sparseAboveRank", sparseAboveRank, "sparseAboveRank >= 0");
-  check.require(lowRank.maxRank >= 0, "lowRank.maxRank", lowRank.maxRank, "lowRank.maxRank >= 0");
-  check.require(lowRank.maxRankFraction > 0.0 && lowRank.maxRankFraction <= 1.0,
-                "lowRank.maxRankFraction", lowRank.maxRankFraction,
-                "0 < lowRank.maxRankFraction <= 1");
-  check.require(lowRank.tolerance > 0.0, "lowRank.tolerance", lowRank.tolerance,
-                "lowRank.tolerance > 0");
-  check.require(lowRank.maxDenseRows >= 0, "lowRank.maxDenseRows", lowRank.maxDenseRows,
-                "lowRank.maxDenseRows >= 0");
+  lowRank.require(check);
   return check.ok();
 }
 
@@ -67,11 +60,7 @@ PrimalNewtonSolver::PrimalNewtonSolver(const PrimalNewtonOptions& options)
 PrimalNewtonSolver::~PrimalNewtonSolver() = default;
 
 void PrimalNewtonSolver::onOptionsChanged(const PrimalNewtonOptions& previous) {
-  const LowRankLimits& a = previous.lowRank;
-  const LowRankLimits& b = m_options.lowRank;
-  const bool sameForm = a.maxRank == b.maxRank && a.maxRankFraction == b.maxRankFraction &&
-                        a.tolerance == b.tolerance && a.maxDenseRows == b.maxDenseRows &&
-                        a.tryZeroDiagonal == b.tryZeroDiagonal &&
+  const bool sameForm = previous.lowRank == m_options.lowRank &&
                         previous.sparseAboveRank == m_options.sparseAboveRank &&
                         previous.supernodal == m_options.supernodal;
   if (sameForm) return;
@@ -318,7 +307,9 @@ void PrimalNewtonSolver::doSolve(const ProblemView& problem,
 }
 
 const OptionTable<PrimalNewtonOptions>& PrimalNewtonOptions::table() {
-  static const OptionTable<PrimalNewtonOptions> table(commonOptionFields<PrimalNewtonOptions>(
+  static const OptionTable<PrimalNewtonOptions> table(commonOptionFields<
+                                                      PrimalNewtonOptions>(withLowRankOptions(
+      &PrimalNewtonOptions::lowRank,
       {option<PrimalNewtonOptions>("proximal", &PrimalNewtonOptions::proximal, "0 < proximal < 1",
                                    "Proximal C_i relative to A_ii on rows with smaller CFM"),
        option<PrimalNewtonOptions>("max_rounds", &PrimalNewtonOptions::maxRounds, ">= 1",
@@ -333,17 +324,7 @@ const OptionTable<PrimalNewtonOptions>& PrimalNewtonOptions::table() {
        option<PrimalNewtonOptions>("sparse_above_rank", &PrimalNewtonOptions::sparseAboveRank,
                                    ">= 0", "Sparse G and H (CHOLMOD) above this rank"),
        option<PrimalNewtonOptions>("supernodal", &PrimalNewtonOptions::supernodal, "",
-                                   "Supernodal CHOLMOD factorization of the sparse H"),
-       option<PrimalNewtonOptions>("low_rank_max_rank", &PrimalNewtonOptions::lowRank,
-                                   &LowRankLimits::maxRank, ">= 0",
-                                   "Largest rank r of the low-rank form"),
-       option<PrimalNewtonOptions>("low_rank_max_rank_fraction", &PrimalNewtonOptions::lowRank,
-                                   &LowRankLimits::maxRankFraction,
-                                   "0 < low_rank_max_rank_fraction <= 1",
-                                   "Largest rank r of the low-rank form as a fraction of n"),
-       option<PrimalNewtonOptions>("low_rank_tolerance", &PrimalNewtonOptions::lowRank,
-                                   &LowRankLimits::tolerance, "> 0",
-                                   "Accept a form found in A within this times max|A|")}));
+                                   "Supernodal CHOLMOD factorization of the sparse H")})));
   return table;
 }
 

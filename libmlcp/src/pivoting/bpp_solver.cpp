@@ -98,17 +98,10 @@ bool BppOptions::isValid(std::string* why) const {
   check.require(refinementSteps >= 0, "refinementSteps", refinementSteps, "refinementSteps >= 0");
   check.require(maxProximalIterations >= 1, "maxProximalIterations", maxProximalIterations,
                 "maxProximalIterations >= 1");
-  check.require(lowRank.maxRank >= 0, "lowRank.maxRank", lowRank.maxRank, "lowRank.maxRank >= 0");
-  check.require(lowRank.maxRankFraction > 0.0 && lowRank.maxRankFraction <= 1.0,
-                "lowRank.maxRankFraction", lowRank.maxRankFraction,
-                "0 < lowRank.maxRankFraction <= 1");
   check.require(abandonGrowth == 0.0 || abandonGrowth > 1.0, "abandonGrowth", abandonGrowth,
                 "abandonGrowth = 0 or abandonGrowth > 1");
   check.require(sparseAboveRank >= 0, "sparseAboveRank", sparseAboveRank, "sparseAboveRank >= 0");
-  check.require(lowRank.tolerance > 0.0, "lowRank.tolerance", lowRank.tolerance,
-                "lowRank.tolerance > 0");
-  check.require(lowRank.maxDenseRows >= 0, "lowRank.maxDenseRows", lowRank.maxDenseRows,
-                "lowRank.maxDenseRows >= 0");
+  lowRank.require(check);
   return check.ok();
 }
 
@@ -117,13 +110,9 @@ BppSolver::BppSolver(const BppOptions& options) : SolverWithOptions(options) {}
 BppSolver::~BppSolver() = default;
 
 void BppSolver::onOptionsChanged(const BppOptions& previous) {
-  const LowRankLimits& a = previous.lowRank;
-  const LowRankLimits& b = m_options.lowRank;
   // The form and its factorization depend on these only: other changes (tolerances, budgets,
   // time limits) keep them.
-  const bool sameForm = a.maxRank == b.maxRank && a.maxRankFraction == b.maxRankFraction &&
-                        a.tolerance == b.tolerance && a.maxDenseRows == b.maxDenseRows &&
-                        a.tryZeroDiagonal == b.tryZeroDiagonal &&
+  const bool sameForm = previous.lowRank == m_options.lowRank &&
                         previous.sparseAboveRank == m_options.sparseAboveRank &&
                         previous.proximal == m_options.proximal;
   if (sameForm) return;
@@ -509,7 +498,8 @@ void BppSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRep
 }
 
 const OptionTable<BppOptions>& BppOptions::table() {
-  static const OptionTable<BppOptions> table(commonOptionFields<BppOptions>(
+  static const OptionTable<BppOptions> table(commonOptionFields<BppOptions>(withLowRankOptions(
+      &BppOptions::lowRank,
       {option<BppOptions>("non_improving_rounds", &BppOptions::nonImprovingRounds, ">= 0",
                           "Rounds without progress before single-row pivoting"),
        option<BppOptions>("pivot_budget_per_row", &BppOptions::pivotBudgetPerRow, ">= 1",
@@ -525,20 +515,7 @@ const OptionTable<BppOptions>& BppOptions::table() {
        option<BppOptions>("abandon_growth", &BppOptions::abandonGrowth, "0 or > 1 (0: off)",
                           "Give up when the residual grows by this factor"),
        option<BppOptions>("sparse_above_rank", &BppOptions::sparseAboveRank, ">= 0",
-                          "Sparse r x r systems above this rank"),
-       option<BppOptions>("low_rank_max_rank", &BppOptions::lowRank, &LowRankLimits::maxRank,
-                          ">= 0", "Largest rank r of the low-rank form"),
-       option<BppOptions>("low_rank_max_rank_fraction", &BppOptions::lowRank,
-                          &LowRankLimits::maxRankFraction, "0 < low_rank_max_rank_fraction <= 1",
-                          "Largest rank r of the low-rank form as a fraction of n"),
-       option<BppOptions>("low_rank_tolerance", &BppOptions::lowRank, &LowRankLimits::tolerance,
-                          "> 0", "Accept a form found in A within this times max|A|"),
-       option<BppOptions>("low_rank_max_dense_rows", &BppOptions::lowRank,
-                          &LowRankLimits::maxDenseRows, ">= 0",
-                          "Largest n whose entries are searched for a form"),
-       option<BppOptions>("low_rank_try_zero_diagonal", &BppOptions::lowRank,
-                          &LowRankLimits::tryZeroDiagonal, "",
-                          "Also try C = 0 in the entries of A")}));
+                          "Sparse r x r systems above this rank")})));
   return table;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <mlcp/core/operator.hpp>
+#include <mlcp/core/option_check.hpp>
+#include <mlcp/core/option_table.hpp>
 
 #include <Eigen/Core>
 #include <Eigen/SparseCore>
@@ -68,7 +70,34 @@ struct LowRankLimits {
   int maxDenseRows = 1000;
   /// Also try C = 0 in the entries of A (false: only diagonals that regularize every row).
   bool tryZeroDiagonal = true;
+
+  /// Equal limits find the same form (a solver keeps its form while its limits stay equal).
+  bool operator==(const LowRankLimits&) const = default;
+  /// Records on `check` the first field out of its range, named "lowRank.FIELD".
+  void require(OptionCheck& check) const;
 };
+
+/// `own` followed by the options of the low-rank search of a solver whose Options hold
+/// LowRankLimits in `lowRank`: low_rank_max_rank, low_rank_max_rank_fraction,
+/// low_rank_tolerance, low_rank_max_dense_rows, low_rank_try_zero_diagonal.
+template <class Options>
+std::vector<OptionField<Options>> withLowRankOptions(LowRankLimits Options::*lowRank,
+                                                     std::vector<OptionField<Options>> own) {
+  own.push_back(option<Options>("low_rank_max_rank", lowRank, &LowRankLimits::maxRank, ">= 0",
+                                "Largest rank r of the low-rank form"));
+  own.push_back(option<Options>("low_rank_max_rank_fraction", lowRank,
+                                &LowRankLimits::maxRankFraction,
+                                "0 < low_rank_max_rank_fraction <= 1",
+                                "Largest rank r of the low-rank form as a fraction of n"));
+  own.push_back(option<Options>("low_rank_tolerance", lowRank, &LowRankLimits::tolerance, "> 0",
+                                "Accept a form found in A within this times max|A|"));
+  own.push_back(option<Options>("low_rank_max_dense_rows", lowRank, &LowRankLimits::maxDenseRows,
+                                ">= 0", "Largest n whose entries are searched for a form"));
+  own.push_back(option<Options>("low_rank_try_zero_diagonal", lowRank,
+                                &LowRankLimits::tryZeroDiagonal, "",
+                                "Also try C = 0 in the entries of A"));
+  return own;
+}
 
 /// The low-rank form of A, or nothing when A has none within limits.
 ///
