@@ -201,13 +201,6 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
                    "of {} sweeps costs under a tenth of pivoting",
                    s.n, kPivotingRows, s.density, kTrialSweeps);
     add({kPgsTrial, kDantzig, kNewton, kLemke, kApgd});
-  } else if (small && s.nub == 0 && s.frictionRows > 0) {
-    fmt::format_to(why,
-                   "A symmetric, n = {} <= {}, sparse ({:.2g} of entries nonzero), contacts "
-                   "alone (no unbounded rows): Dantzig's pivoting, which steps over redundant "
-                   "contacts",
-                   s.n, kPivotingRows, s.density);
-    add({kDantzig, kNewton, kLemke, kApgd, kPgs});
   } else if (small) {
     fmt::format_to(why,
                    "A symmetric, n = {} <= {}, sparse ({:.2g} of entries nonzero): semismooth "
