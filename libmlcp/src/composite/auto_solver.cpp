@@ -201,6 +201,11 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
                    "of {} sweeps costs under a tenth of pivoting",
                    s.n, kPivotingRows, s.density, kTrialSweeps);
     add({kPgsTrial, kDantzig, kNewton, kLemke, kApgd});
+  } else if (small && s.lowRank > 0 && !factors && s.nub == 0 && s.frictionRows > 0) {
+    appendMessage(m_plan.reason, "A symmetric, n = ", s.n, " <= ", kPivotingRows,
+                  ", contacts alone, A = G G^T with r = ", s.lowRank,
+                  " (C = 0: singular, redundant contacts): Dantzig's pivoting steps over them");
+    add({kDantzig, kNewton, kLemke, kApgd, kPgs});
   } else if (small) {
     fmt::format_to(why,
                    "A symmetric, n = {} <= {}, sparse ({:.2g} of entries nonzero): semismooth "

@@ -46,9 +46,8 @@ void StructureProbe::measureLowRank(const ProblemView& problem, int maxRows) {
     return;
   }
   if (s.n < kLowRankMinRows || s.density >= kDenseDensity) return;
-  LowRankLimits limits;  // what auto plans bpp for (maxFoundRank()), C > 0
+  LowRankLimits limits;  // what auto plans bpp for (maxFoundRank()); C = 0 tells a singular A
   limits.maxRank = maxFoundRank(s.n);
-  limits.tryZeroDiagonal = false;
   std::optional<LowRankForm> form = findLowRankForm(problem.A, limits);
   if (!form) return;
   s.lowRank = form->rank();

@@ -33,6 +33,7 @@ struct ProblemStructure {
   /// StructureProbe::kDenseDensity.
   int lowRank = 0;
   /// The low-rank form's C regularizes every row (C_i >= 1e-8 A_ii: no proximal term needed).
+  /// False with lowRank > 0 in A's entries: A = G G^T (C = 0), singular, rows redundant.
   bool lowRankRegularized = false;
   MatrixForm form = MatrixForm::Dense;
   std::string asymmetry;  ///< the entry pair that breaks symmetry, when not symmetric
