@@ -225,6 +225,27 @@ BOOST_AUTO_TEST_CASE(apgd_first_stage_and_the_stable_partition_stop_polish_exact
   BOOST_TEST(solver.statistics().sweeps % 50 == 0);
 }
 
+BOOST_AUTO_TEST_CASE(a_first_stage_that_stops_halving_its_residual_hands_over_as_stalled) {
+  // The heavy plank on two light cubes: PGS's residual falls by half in thousands of sweeps.
+  const mlcp::Problem plank = stepProblem("mass-ratio", 0, 30);
+  int sweeps[2] = {0, 0};
+  for (const int stall : {400, 0}) {
+    mlcp::PolishOptions options;
+    options.stallSweeps = stall;
+    mlcp::PolishSolver solver(options);
+    solver.setProblem(plank);
+    const mlcp::SolveReport& report = solver.solve();
+    BOOST_TEST_INFO(report.message);
+    BOOST_TEST(report.status == mlcp::Status::Converged);
+    BOOST_TEST(report.scaledResidual <= 1e-9);
+    BOOST_TEST(report.relativeResidual <= 1e-9);
+    BOOST_TEST((solver.statistics().stalls > 0) == (stall > 0));
+    BOOST_TEST((report.message.find("stalled") != std::string::npos) == (stall > 0));
+    sweeps[stall > 0 ? 0 : 1] = solver.statistics().sweeps;
+  }
+  BOOST_TEST(sweeps[0] < sweeps[1]);
+}
+
 BOOST_AUTO_TEST_CASE(polish_without_a_low_rank_form_answers_with_pgs) {
   // A full-rank dense A (no low-rank form): bpp refuses, PGS goes on to the tolerance.
   mlcp::Problem problem;
@@ -267,6 +288,9 @@ BOOST_AUTO_TEST_CASE(bad_input_is_an_invalid_problem) {
   BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
   options = {};
   options.warmChangeLimit = 1.5;
+  BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
+  options = {};
+  options.stallSweeps = -1;
   BOOST_CHECK_THROW(solver.setOptions(options), std::invalid_argument);
   mlcp::BppOptions bpp;
   bpp.sparseAboveRank = -1;

@@ -38,6 +38,7 @@ bool PolishOptions::isValid(std::string* why) const {
                 "partitionCheckInterval >= 0");
   check.require(stableCeiling >= identifyTolerance && stableCeiling < 1.0, "stableCeiling",
                 stableCeiling, "identifyTolerance <= stableCeiling < 1");
+  check.require(stallSweeps >= 0, "stallSweeps", stallSweeps, "stallSweeps >= 0");
   check.require(attempts >= 1, "attempts", attempts, "attempts >= 1");
   check.require(polishRounds >= 1, "polishRounds", polishRounds, "polishRounds >= 1");
   check.require(warmShare > 0.0, "warmShare", warmShare, "warmShare > 0");
@@ -191,29 +192,46 @@ void PolishSolver::partitionOf(const Eigen::VectorXd& x,
   }
 }
 
+bool PolishSolver::partitionIsStable(const SolveReport& last) {
+  partitionOf(m_first->getLambda(), m_check);
+  const bool stable = m_check == m_lastCheck && m_check != m_polished &&
+                      last.relativeResidual <= m_options.stableCeiling;
+  std::swap(m_check, m_lastCheck);
+  return stable;
+}
+
 const SolveReport& PolishSolver::identify(double tolerance, Eigen::VectorXd& x) {
   const int interval = m_options.partitionCheckInterval;
+  const int stall = m_options.stallSweeps;
+  const int step = interval > 0 ? interval : (stall > 0 ? std::max(1, stall / 4) : 0);
   const double before = detail::nowSeconds();
   const SolveReport* last = nullptr;
   m_lastCheck.clear();
+  double reference = std::numeric_limits<double>::infinity();  // the last halved figure
+  int referenceDone = 0;
   for (int done = 0; done < m_options.maxIterations;) {
     const int chunk =
-        interval > 0 ? std::min(interval, m_options.maxIterations - done) : m_options.maxIterations;
+        step > 0 ? std::min(step, m_options.maxIterations - done) : m_options.maxIterations;
     configureFirstStage(chunk, tolerance);
     last = &m_first->solve();
     m_statistics.sweeps += last->iterations;
     done += std::max(last->iterations, 1);
     keepIfBetter(*last, m_first->getLambda(), x);
-    if (interval == 0 || last->status != Status::MaxIterations) break;
+    if (step == 0 || last->status != Status::MaxIterations) break;
     m_first->setInitialGuess(m_first->getLambda());  // go on from its own iterate
-    partitionOf(m_first->getLambda(), m_check);
-    const bool stable = m_check == m_lastCheck && m_check != m_polished &&
-                        last->relativeResidual <= m_options.stableCeiling;
-    if (stable) {
+    if (interval > 0 && partitionIsStable(*last)) {
       ++m_statistics.stableStops;
       break;
     }
-    std::swap(m_check, m_lastCheck);
+    const double figure = m_options.stoppingFigure(last->absoluteResidual, last->relativeResidual,
+                                                   last->scaledResidual);
+    if (figure <= 0.5 * reference) {
+      reference = figure;
+      referenceDone = done;
+    } else if (stall > 0 && done - referenceDone >= stall) {
+      ++m_statistics.stalls;
+      break;
+    }
   }
   m_statistics.firstOrderSeconds += detail::nowSeconds() - before;
   return *last;
@@ -244,6 +262,7 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
        ++attempt) {
     ++m_statistics.attempts;
     if (!polishable) tolerance = m_options.relativeTolerance;  // the first stage to the end
+    const int stalls = m_statistics.stalls;
     const SolveReport& first = identify(tolerance, x);
     if (!polishable ||
         m_options.accepts(first.absoluteResidual, first.relativeResidual, first.scaledResidual) ||
@@ -253,7 +272,7 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
     polish = polishFrom(m_first->getLambda(), x, report);
     polishable = polish != Status::Unsupported;
     m_first->setInitialGuess(m_first->getLambda());  // the first stage goes on from its iterate
-    tolerance *= 0.1;
+    if (m_statistics.stalls == stalls) tolerance *= 0.1;  // a stalled stage would not reach it
   }
   if (m_statistics.attempts > 0) m_identifySeconds = m_statistics.firstOrderSeconds;
   if (m_options.newtonFallback && !(m_best <= m_options.relativeTolerance) &&
@@ -267,7 +286,7 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
     report.status = m_bestStatus == Status::Converged ? Status::Inaccurate : m_bestStatus;
   detail::setMessage(
       report.message,
-      "{}{} attempts: {} first-stage iterations ({:.3g} s), {} bpp rounds ({:.3g} s); last "
+      "{}{} attempts: {} first-stage iterations ({:.3g} s{}), {} bpp rounds ({:.3g} s); last "
       "polish: {} ({}){}; best max(scaled, relative) residual {:.3g}",
       m_statistics.warmSkipped
           ? fmt::format("warm start not polished (the last one's partition changed in {:.3g} % of "
@@ -275,6 +294,7 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
                         100.0 * m_warmChanged)
           : std::string(),
       m_statistics.attempts, m_statistics.sweeps, m_statistics.firstOrderSeconds,
+      m_statistics.stalls > 0 ? fmt::format(", {} stalled", m_statistics.stalls) : std::string(),
       m_statistics.polishRounds, m_statistics.polishSeconds, m_bpp.report().status,
       m_bpp.report().message,
       m_statistics.newtonFallback ? fmt::format("; then newton: {} ({})", m_newton->report().status,
@@ -304,6 +324,9 @@ const OptionTable<PolishOptions>& PolishOptions::table() {
        option<PolishOptions>("stable_ceiling", &PolishOptions::stableCeiling,
                              "identify_tolerance <= stable_ceiling < 1",
                              "Relative residual above which a stable partition is not trusted"),
+       option<PolishOptions>("stall_sweeps", &PolishOptions::stallSweeps, ">= 0 (0: off)",
+                             "First-stage iterations without the residual halving after which "
+                             "it stops as stalled"),
        option<PolishOptions>("attempts", &PolishOptions::attempts, ">= 1", "PGS-then-bpp attempts"),
        option<PolishOptions>("polish_rounds", &PolishOptions::polishRounds, ">= 1",
                              "bpp rounds per attempt"),

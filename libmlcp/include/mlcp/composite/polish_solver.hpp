@@ -47,6 +47,14 @@ struct PolishOptions : SolverOptions {
   /// Relative residual (identifyTolerance <= stableCeiling < 1) above which a stable partition
   /// is not trusted.
   double stableCeiling = 1e-2;
+  /// First-stage iterations (>= 0; 0: off, the default) after which an identification whose
+  /// max(scaled, relative) residual has not halved since it last did stops as stalled, and the
+  /// polish runs from its iterate; the next attempt keeps the tolerance. PGS plateaus at
+  /// 2e-4 .. 7e-4 on some steps of a settling pile and spends maxIterations sweeps there; the
+  /// stop saves a quarter of the time on such steps but loses the exact answer on a few that
+  /// PGS leaves after more sweeps (docs/bpp.md, "First stage and schedule"). Checked every
+  /// stallSweeps / 4 iterations (every partitionCheckInterval iterations when that is set).
+  int stallSweeps = 0;
   /// Polish attempts at most (>= 1).
   int attempts = 4;
   /// bpp's pivoting rounds per attempt (>= 1): a partition read from a good first-order iterate
@@ -81,6 +89,7 @@ struct PolishStatistics {
   int attempts = 0;           ///< first-stage runs, each followed by a polish
   int sweeps = 0;             ///< first-stage iterations (PGS sweeps) in all
   int stableStops = 0;        ///< first-stage runs ended by a stable partition
+  int stalls = 0;             ///< first-stage runs ended as stalled (PolishOptions::stallSweeps)
   int polishRounds = 0;       ///< bpp rounds in all
   bool warmPolished = false;  ///< the warm start's polish gave the answer
   bool warmSkipped = false;   ///< a warm start was given but not polished (warmChangeLimit)
@@ -162,9 +171,13 @@ class PolishSolver final : public SolverWithOptions<PolishOptions> {
   /// Sets the first stage's iterations, tolerance and time limit.
   void configureFirstStage(int iterations, double tolerance);
   /// Runs the first stage from its own last iterate (or the guess set) until tolerance, its
-  /// iteration budget or, with partition checks, a stable partition; keeps its iterate in x
-  /// when better. Returns its last report.
+  /// iteration budget, a stall (stallSweeps) or, with partition checks, a stable partition;
+  /// keeps its iterate in x when better. Returns its last report.
   const SolveReport& identify(double tolerance, Eigen::VectorXd& x);
+  /// True when the first stage's iterate has the partition of the last check, one not polished
+  /// yet, at a relative residual of at most stableCeiling (`last` is its report); the
+  /// partition becomes the last check's.
+  bool partitionIsStable(const SolveReport& last);
   /// Stores the partition of x (one entry per row: -1 at the lower bound, +1 at the upper, 0
   /// free) into `partition`.
   void partitionOf(const Eigen::VectorXd& x, std::vector<std::int8_t>& partition) const;
