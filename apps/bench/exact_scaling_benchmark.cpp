@@ -127,8 +127,8 @@ Result solve(const Case& c, const std::string& name, double maxSeconds, double t
   }
   if (const auto* bpp = dynamic_cast<const mlcp::BppSolver*>(solver.get())) {
     const mlcp::BppStatistics& s = bpp->statistics();
-    r.detail = fmt::format("r = {}, {} rounds, {} factorizations, {} refinement solves", s.rank,
-                           s.rounds, s.factorizations, s.refinementSteps);
+    r.detail = fmt::format("r = {}, {} rounds, {} factorizations, {} updates, {} refinement solves",
+                           s.rank, s.rounds, s.factorizations, s.updates, s.refinementSteps);
   }
   if (const auto* primal = dynamic_cast<const mlcp::PrimalNewtonSolver*>(solver.get())) {
     const mlcp::PrimalNewtonStatistics& s = primal->statistics();

@@ -1,8 +1,10 @@
 #include "step_statistics_csv.hpp"
 
+#include <mlcp/composite/polish_solver.hpp>
 #include <mlcp/core/problem.hpp>
 #include <mlcp/core/residual.hpp>
 #include <mlcp/newton/newton_solver.hpp>
+#include <mlcp/pivoting/bpp_solver.hpp>
 
 #include <fmt/format.h>
 
@@ -12,10 +14,14 @@ namespace mlcp::app {
 
 namespace {
 
-/// The solver's count of numeric factorizations, "" when it keeps none.
+/// The solver's count of numeric factorizations (newton, bpp, polish), "" for the others.
 std::string factorizations(const MixedLCP& solver) {
   if (const auto* newton = dynamic_cast<const NewtonSolver*>(&solver))
     return std::to_string(newton->statistics().factorizations);
+  if (const auto* bpp = dynamic_cast<const BppSolver*>(&solver))
+    return std::to_string(bpp->statistics().factorizations);
+  if (const auto* polish = dynamic_cast<const PolishSolver*>(&solver))
+    return std::to_string(polish->statistics().factorizations);
   return {};
 }
 

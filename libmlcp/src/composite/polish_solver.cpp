@@ -112,6 +112,7 @@ Status PolishSolver::polishFrom(const Eigen::VectorXd& start,
   m_bpp.setInitialGuess(start);
   const SolveReport& polish = m_bpp.solve();
   m_statistics.polishRounds += m_bpp.statistics().rounds;
+  m_statistics.factorizations += m_bpp.statistics().factorizations;
   m_statistics.polishSeconds += detail::nowSeconds() - before;
   report.pivots += polish.pivots;
   keepIfBetter(polish, m_bpp.getLambda(), x);
@@ -148,6 +149,7 @@ void PolishSolver::newtonFrom(const ProblemView& problem, Eigen::VectorXd& x) {
   m_newtonVersion = matrixVersion();
   m_newton->setInitialGuess(x);
   keepIfBetter(m_newton->solve(), m_newton->getLambda(), x);
+  m_statistics.factorizations += m_newton->statistics().factorizations;
 }
 
 void PolishSolver::configureFirstStage(int iterations, double tolerance) {

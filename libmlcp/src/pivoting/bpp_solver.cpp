@@ -285,10 +285,11 @@ void BppSolver::finish(const ProblemView& problem,
     m_lastState = m_state;
     m_lastFindex = problem.findex;
     detail::setMessage(report.message,
-                       "converged: {} rounds, {} pivots, {} proximal iterations (r = {}, {} LU); "
-                       "scaled residual {:.3g}",
+                       "converged: {} rounds, {} pivots, {} proximal iterations (r = {}, {} LU, "
+                       "{} updates); scaled residual {:.3g}",
                        m_statistics.rounds, report.pivots, m_statistics.proximalIterations,
-                       m_statistics.rank, m_statistics.luFactorizations, map.scaled);
+                       m_statistics.rank, m_statistics.luFactorizations, m_statistics.updates,
+                       map.scaled);
     return;
   }
   report.status = Status::Inaccurate;
@@ -306,7 +307,9 @@ bool BppSolver::solveRound(const ProblemView& problem, Eigen::VectorXd& x, Solve
                        m_statistics.rounds);
     return false;
   }
-  if (m_partitionChanged) {
+  if (m_partitionChanged && m_system->usedUpdate()) {
+    ++m_statistics.updates;
+  } else if (m_partitionChanged) {
     ++m_statistics.factorizations;
     m_statistics.luFactorizations += m_system->usedLu() ? 1 : 0;
   }

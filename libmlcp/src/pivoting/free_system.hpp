@@ -72,6 +72,9 @@ class FreeSystem {
   bool proximalActive() const { return m_proximalActive; }
   /// True when the last factorization was an LU (friction rows sliding on free normals).
   bool usedLu() const { return m_usedLu; }
+  /// True when the last solve of a changed partition went through an update of an earlier
+  /// factorization (Woodbury's identity) instead of a new one.
+  bool usedUpdate() const { return m_usedUpdate; }
 
  protected:
   /// Sizes the rows' workspace (n = C.size()) and sets the proximal term; the derived setup()
@@ -95,6 +98,7 @@ class FreeSystem {
   std::vector<int> m_position;           // row -> index in F, or -1
   std::vector<int> m_sliding;            // S: friction rows at a bound on a free normal
   bool m_usedLu = false;
+  bool m_usedUpdate = false;  // set by a derived factor() that updates
 
  private:
   /// x_i = s_i mu_i x_k on the rows of S.

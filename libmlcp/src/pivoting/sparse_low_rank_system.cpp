@@ -189,7 +189,8 @@ void SparseLowRankSystem::assemble() {
 
 bool SparseLowRankSystem::factor(const ProblemView& problem, const std::vector<RowState>& state) {
   if (!buildV(problem, state)) return false;
-  return updateBase() || factorBase();
+  m_usedUpdate = updateBase();
+  return m_usedUpdate || factorBase();
 }
 
 bool SparseLowRankSystem::factorBase() {

@@ -95,6 +95,7 @@ BOOST_AUTO_TEST_CASE(a_few_changed_rows_are_solved_through_the_last_factorizatio
   BOOST_REQUIRE(system.solve(scene.view, changed, scene.problem.b, nullptr, true, x));
   const long allocated = counter.count();
   BOOST_TEST(system.factorizations() == 1);
+  BOOST_TEST(system.usedUpdate());
   BOOST_TEST(difference(x, scene.fresh(changed)) < 1e-12);
   if (mlcp::test::AllocationCounter::available()) BOOST_TEST(allocated == 0);
 
@@ -116,6 +117,7 @@ BOOST_AUTO_TEST_CASE(many_changed_rows_factor_anew) {
   std::vector<RowState> free(static_cast<size_t>(n), RowState::Free);
   BOOST_REQUIRE(system.solve(scene.view, free, scene.problem.b, nullptr, true, x));
   BOOST_TEST(system.factorizations() == 2);
+  BOOST_TEST(!system.usedUpdate());
   BOOST_TEST(!system.usedLu());
   BOOST_TEST(difference(x, scene.fresh(free)) < 1e-12);
 }

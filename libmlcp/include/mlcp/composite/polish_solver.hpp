@@ -86,11 +86,14 @@ struct PolishOptions : SolverOptions {
 
 /// What the last PolishSolver::solve() did beyond the common report.
 struct PolishStatistics {
-  int attempts = 0;           ///< first-stage runs, each followed by a polish
-  int sweeps = 0;             ///< first-stage iterations (PGS sweeps) in all
-  int stableStops = 0;        ///< first-stage runs ended by a stable partition
-  int stalls = 0;             ///< first-stage runs ended as stalled (PolishOptions::stallSweeps)
-  int polishRounds = 0;       ///< bpp rounds in all
+  int attempts = 0;      ///< first-stage runs, each followed by a polish
+  int sweeps = 0;        ///< first-stage iterations (PGS sweeps) in all
+  int stableStops = 0;   ///< first-stage runs ended by a stable partition
+  int stalls = 0;        ///< first-stage runs ended as stalled (PolishOptions::stallSweeps)
+  int polishRounds = 0;  ///< bpp rounds in all
+  /// Numeric factorizations in all: bpp's of K (BppStatistics::factorizations, its Woodbury
+  /// updates not counted) and the Newton fallback's.
+  int factorizations = 0;
   bool warmPolished = false;  ///< the warm start's polish gave the answer
   bool warmSkipped = false;   ///< a warm start was given but not polished (warmChangeLimit)
   /// Rows whose state (free, at a bound) differs between the warm start and the answer; -1

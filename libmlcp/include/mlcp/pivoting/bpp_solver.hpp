@@ -70,12 +70,15 @@ struct BppOptions : SolverOptions {
 
 /// What the last BppSolver::solve() did beyond the common report.
 struct BppStatistics {
-  int rank = 0;                 ///< r of the low-rank form (0 when none was found)
-  bool sparse = false;          ///< G and K sparse (body space), else dense
-  int rounds = 0;               ///< pivoting rounds (free-system solves)
-  int singlePivotRounds = 0;    ///< rounds that swapped one row (Murty's rule)
-  int factorizations = 0;       ///< r x r factorizations
-  int luFactorizations = 0;     ///< of which LU (friction sliding on free normals)
+  int rank = 0;               ///< r of the low-rank form (0 when none was found)
+  bool sparse = false;        ///< G and K sparse (body space), else dense
+  int rounds = 0;             ///< pivoting rounds (free-system solves)
+  int singlePivotRounds = 0;  ///< rounds that swapped one row (Murty's rule)
+  int factorizations = 0;     ///< r x r factorizations
+  int luFactorizations = 0;   ///< of which LU (friction sliding on free normals)
+  /// Rounds solved through an update of the last factorization (Woodbury's identity, a few
+  /// rows changed; docs/bpp.md) instead of a factorization of their own.
+  int updates = 0;
   int fixedFrictionPasses = 0;  ///< passes with the friction bounds fixed (coupled BPP stalled)
   int proximalIterations = 0;   ///< outer proximal iterations (1 when delta is nowhere active)
   int refinementSteps = 0;      ///< iterative-refinement solves on the rounds' factorizations
