@@ -1,5 +1,6 @@
 #include "step_statistics_csv.hpp"
 
+#include <mlcp/composite/auto_solver.hpp>
 #include <mlcp/composite/polish_solver.hpp>
 #include <mlcp/core/problem.hpp>
 #include <mlcp/core/residual.hpp>
@@ -14,8 +15,12 @@ namespace mlcp::app {
 
 namespace {
 
-/// The solver's count of numeric factorizations (newton, bpp, polish), "" for the others.
+/// The solver's count of numeric factorizations (newton, bpp, polish; auto: of the stage that
+/// answered), "" for the others.
 std::string factorizations(const MixedLCP& solver) {
+  if (const auto* automatic = dynamic_cast<const AutoSolver*>(&solver))
+    return automatic->usedSolver() != nullptr ? factorizations(*automatic->usedSolver())
+                                              : std::string();
   if (const auto* newton = dynamic_cast<const NewtonSolver*>(&solver))
     return std::to_string(newton->statistics().factorizations);
   if (const auto* bpp = dynamic_cast<const BppSolver*>(&solver))

@@ -104,6 +104,11 @@ std::string_view AutoSolver::usedStage() const {
   return used >= 0 ? std::string_view(m_stageNames[static_cast<size_t>(used)]) : "";
 }
 
+const MixedLCP* AutoSolver::usedSolver() const {
+  const int used = m_chain->used();
+  return used >= 0 ? &m_chain->stage(used) : nullptr;
+}
+
 void AutoSolver::doSetup(int n) {
   m_chain->resize(n);
   m_probe->reserve(n);

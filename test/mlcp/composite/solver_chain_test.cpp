@@ -194,6 +194,8 @@ BOOST_AUTO_TEST_CASE(auto_says_what_it_chose_and_why) {
   BOOST_TEST(dynamic_cast<const mlcp::AutoSolver&>(*solver).plan().stages.size() == 2u);
   const auto& chooser = dynamic_cast<const mlcp::AutoSolver&>(*solver);
   BOOST_TEST(chooser.usedStage() == "lemke");
+  BOOST_TEST_REQUIRE(chooser.usedSolver() != nullptr);
+  BOOST_TEST(chooser.usedSolver()->name() == "lemke");
 
   for (const mlcp::test::KnownSolutionCase& c : mlcp::test::knownSolutionCases()) {
     if (c.family != "friction" || (c.scaling != "" && c.scaling != "rows x 1e8")) continue;

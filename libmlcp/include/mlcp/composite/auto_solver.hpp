@@ -111,6 +111,9 @@ class AutoSolver final : public MixedLCP {
   const SolverPlan& plan() const { return m_plan; }
   /// The stage whose answer the last solve returned ("" when none).
   std::string_view usedStage() const;
+  /// The solver of that stage, its statistics those of its part of the last solve (nullptr when
+  /// no stage answered).
+  const MixedLCP* usedSolver() const;
 
   std::string_view name() const override { return "auto"; }
   Capabilities capabilities() const override;
