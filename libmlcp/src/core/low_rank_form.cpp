@@ -128,6 +128,20 @@ LowRankForm toDenseForm(const SparseLowRankForm& form) {
   return dense;
 }
 
+ChosenLowRankForm chooseLowRankForm(const Operator& A,
+                                    const LowRankLimits& limits,
+                                    int sparseAboveRank) {
+  ChosenLowRankForm chosen;
+  chosen.sparse = findSparseLowRankForm(A);
+  if (chosen.sparse && chosen.sparse->rank() > sparseAboveRank) return chosen;
+  if (chosen.sparse)
+    chosen.dense = toDenseForm(*chosen.sparse);
+  else
+    chosen.dense = findLowRankForm(A, limits);
+  chosen.sparse.reset();
+  return chosen;
+}
+
 std::optional<SparseLowRankForm> findSparseLowRankForm(const Operator& A) {
   if (A.form() != MatrixForm::Factors || !A.check().empty()) return std::nullopt;
   return sparseFromFactors(A.factors());

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 
 namespace mlcp {
 
@@ -87,18 +88,14 @@ void PrimalNewtonSolver::doSetup(int n) {
 }
 
 void PrimalNewtonSolver::searchForm(const ProblemView& problem) {
-  m_form.reset();
-  m_sparseForm = findSparseLowRankForm(problem.A);
-  if (m_sparseForm && m_sparseForm->rank() > m_options.sparseAboveRank) {
-    m_hessian->setup(m_sparseForm->G, m_options.supernodal);
-    return;
-  }
+  ChosenLowRankForm chosen =
+      chooseLowRankForm(problem.A, m_options.lowRank, m_options.sparseAboveRank);
+  m_form = std::move(chosen.dense);
+  m_sparseForm = std::move(chosen.sparse);
   if (m_sparseForm)
-    m_form = toDenseForm(*m_sparseForm);
-  else
-    m_form = findLowRankForm(problem.A, m_options.lowRank);
-  m_sparseForm.reset();
-  if (m_form) m_hessian->setup(m_form->G);
+    m_hessian->setup(m_sparseForm->G, m_options.supernodal);
+  else if (m_form)
+    m_hessian->setup(m_form->G);
 }
 
 bool PrimalNewtonSolver::prepareForm(const ProblemView& problem, SolveReport& report) {

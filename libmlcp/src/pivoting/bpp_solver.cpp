@@ -157,24 +157,21 @@ void BppSolver::doSetup(int n) {
 }
 
 void BppSolver::searchForm(const ProblemView& problem) {
-  m_form.reset();
   m_system = nullptr;
-  m_sparseForm = findSparseLowRankForm(problem.A);
   // Dense G only where it is small: r within sparseAboveRank and the dense form's limits.
   const LowRankLimits& limits = m_options.lowRank;
   const auto denseLimit =
       static_cast<int>(std::min<double>(limits.maxRank, limits.maxRankFraction * problem.size()));
-  if (m_sparseForm && m_sparseForm->rank() > std::min(m_options.sparseAboveRank, denseLimit)) {
+  ChosenLowRankForm chosen =
+      chooseLowRankForm(problem.A, limits, std::min(m_options.sparseAboveRank, denseLimit));
+  m_form = std::move(chosen.dense);
+  m_sparseForm = std::move(chosen.sparse);
+  if (m_sparseForm) {
     if (!m_sparseSystem) m_sparseSystem = std::make_unique<detail::SparseLowRankSystem>();
     m_sparseSystem->setup(*m_sparseForm, m_options.proximal);
     m_system = m_sparseSystem.get();
     return;
   }
-  if (m_sparseForm)
-    m_form = toDenseForm(*m_sparseForm);
-  else
-    m_form = findLowRankForm(problem.A, m_options.lowRank);
-  m_sparseForm.reset();
   if (!m_form) return;
   if (!m_denseSystem) m_denseSystem = std::make_unique<detail::LowRankSystem>();
   m_denseSystem->setup(*m_form, m_options.proximal);

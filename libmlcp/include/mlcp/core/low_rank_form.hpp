@@ -148,4 +148,18 @@ std::optional<SparseLowRankForm> findSparseLowRankForm(const Operator& A);
 /// LowRankSource::Factors, C = cfm). Cost O(n r). Never throws but std::bad_alloc.
 LowRankForm toDenseForm(const SparseLowRankForm& form);
 
+/// A's low-rank form as the solvers in body space take it (mlcp::BppSolver,
+/// mlcp::PrimalNewtonSolver): at most one of the two is set.
+struct ChosenLowRankForm {
+  std::optional<LowRankForm> dense;         ///< G dense (n x r)
+  std::optional<SparseLowRankForm> sparse;  ///< G sparse: factors of many bodies
+};
+
+/// The factor form's sparse form (findSparseLowRankForm) when its rank r > sparseAboveRank;
+/// otherwise a dense form: the factor form's made dense (toDenseForm), or findLowRankForm(A,
+/// limits) for a dense or sparse A; neither when A has none. Never throws but std::bad_alloc.
+ChosenLowRankForm chooseLowRankForm(const Operator& A,
+                                    const LowRankLimits& limits,
+                                    int sparseAboveRank);
+
 }  // namespace mlcp
