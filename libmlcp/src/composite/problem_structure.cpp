@@ -95,19 +95,28 @@ const ProblemStructure& StructureProbe::measure(const ProblemView& problem,
   s.islands = n > 0 ? 1 : 0;
   s.largestIsland = n;
   s.density = m_density;
-  if (n > islandRows) {
+  if (s.form == MatrixForm::Factors && n <= islandRows) {
+    // A factor form's islands are its bodies' (O(n), nothing assembled).
+    const Factors& f = problem.A.factors();
+    m_islands.find(f.bodies, f.bodyCount(), problem.findex);
+    countIslands(s);
+  } else if (n > islandRows) {
     // The sparse form the islands need anyway (a factor form assembles it here only, and only
     // then is its density known; a dense or sparse A's was measured with the matrix).
     const Operator::SparseMatrix& A = problem.sparseA();
     if (s.form == MatrixForm::Factors)
       s.density = static_cast<double>(A.nonZeros()) / (static_cast<double>(n) * n);
     m_islands.find(A, problem.findex);
-    s.islands = m_islands.count();
-    s.largestIsland = 0;
-    for (const std::vector<int>& rows : m_islands.rows)
-      s.largestIsland = std::max(s.largestIsland, static_cast<int>(rows.size()));
+    countIslands(s);
   }
   return s;
+}
+
+void StructureProbe::countIslands(ProblemStructure& s) const {
+  s.islands = m_islands.count();
+  s.largestIsland = 0;
+  for (const std::vector<int>& rows : m_islands.rows)
+    s.largestIsland = std::max(s.largestIsland, static_cast<int>(rows.size()));
 }
 
 }  // namespace mlcp::detail

@@ -24,7 +24,9 @@ struct ProblemStructure {
   /// nonzeros / n^2 of a dense or sparse A; of a factor form's assembled A only when n > the
   /// island limit (0 below it).
   double density = 0.0;
-  int islands = 1;        ///< connected components (measured when n > a pivoting limit)
+  /// Connected components: measured for a factor form (from its bodies, O(n)) and for any form
+  /// when n > the island limit; 1 otherwise.
+  int islands = 1;
   int largestIsland = 0;  ///< rows of the largest component
   /// r of A's low-rank form G G^T + diag(C), 0 when it has none or it was not looked for. For
   /// the factor form, the bound 6 x bodies of the form the factors are; otherwise the r of
@@ -41,7 +43,8 @@ struct ProblemStructure {
 
 /// Measures ProblemStructure, caching what A decides per matrix version.
 /// Cost per new matrix: O(n^2) dense, O(nonzeros log n) sparse (symmetry, density); the islands,
-/// O(nonzeros), only when n > islandRows; the low-rank form, O(n r^2), only when A is symmetric
+/// O(n) from a factor form's bodies, otherwise O(nonzeros) and only when n > islandRows; the
+/// low-rank form, O(n r^2), only when A is symmetric
 /// and kLowRankMinRows <= n <= islandRows. Allocates when a new matrix is measured.
 class StructureProbe {
  public:
@@ -52,8 +55,8 @@ class StructureProbe {
   /// for there: a contact problem's A couples only the rows that share a body.
   static constexpr double kDenseDensity = 0.9;
 
-  /// The structure of problem (A of matrix version `version`); islands are found only when
-  /// n > islandRows.
+  /// The structure of problem (A of matrix version `version`); islands are found for a factor
+  /// form, otherwise only when n > islandRows.
   const ProblemStructure& measure(const ProblemView& problem,
                                   std::uint64_t version,
                                   int islandRows);
@@ -75,6 +78,8 @@ class StructureProbe {
 
  private:
   void measureLowRank(const ProblemView& problem, int maxRows);
+  /// s.islands and s.largestIsland from m_islands.
+  void countIslands(ProblemStructure& s) const;
 
   ProblemStructure m_structure;
   SymmetricRowScaling m_scaling;

@@ -340,10 +340,16 @@ BOOST_AUTO_TEST_CASE(auto_plans_mid_size_problems_by_density_and_low_rank_form) 
   mlcp::RandomProblemOptions random;
   random.n = 60;
   expectPlan(mlcp::randomProblem(random), "pgs", "pgs (40 sweeps), then dantzig");
-  // Factors of boxes (r = n / 2): bpp in the bodies' space.
+  // Factors of boxes (r = n / 2): bpp in the bodies' space; one column is one island.
+  expectPlan(mlcp::test::sceneProblem(
+                 "columns", {"nx=1", "ny=1", "layers=3", "shape=box", "cfm=1e-5"}, 1.0 / 60.0),
+             "bpp", "(the factors, <= n / 2): pivoting in the bodies' space;");
+  // Two columns apart are two islands, found from the factors' bodies: bpp island by island.
   const mlcp::Problem columns = mlcp::test::sceneProblem(
       "columns", {"nx=2", "ny=1", "layers=3", "shape=box", "cfm=1e-5"}, 1.0 / 60.0);
-  expectPlan(columns, "bpp", "(the factors, <= n / 2)");
+  expectPlan(columns, "islands:bpp",
+             "(the factors, <= n / 2): pivoting in the bodies' space, "
+             "island by island (2 islands)");
   // Spheres: three rows a contact, r = 6 x bodies > n, so PGS first, then the polish.
   expectPlan(mlcp::test::sceneProblem(
                  "columns", {"nx=2", "ny=2", "layers=8", "shape=sphere", "cfm=1e-5"}, 1.0 / 60.0),
