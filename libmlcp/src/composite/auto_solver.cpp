@@ -28,7 +28,7 @@ struct PlannedStage {
 
 /// The stages choosePlan() names, registered (not made) with the constructor in this order, so
 /// that a stage's index in the chain is its index here (PlannedIndex).
-constexpr std::array<PlannedStage, 13> kPlannedStages{{{"lemke"},
+constexpr std::array<PlannedStage, 14> kPlannedStages{{{"lemke"},
                                                        {"newton"},
                                                        {"dantzig"},
                                                        {"apgd"},
@@ -40,7 +40,8 @@ constexpr std::array<PlannedStage, 13> kPlannedStages{{{"lemke"},
                                                        {"pgs", AutoSolver::kTrialSweeps},
                                                        {"pgs-sm", AutoSolver::kTinyTrialSweeps},
                                                        {"islands:dantzig"},
-                                                       {"islands:bpp"}}};
+                                                       {"islands:bpp"},
+                                                       {"islands:auto"}}};
 
 /// The index of each entry of kPlannedStages: what a plan lists (no lookup by name per solve).
 enum PlannedIndex : int {
@@ -56,7 +57,8 @@ enum PlannedIndex : int {
   kPgsTrial,
   kPgsSmTrial,
   kIslandsDantzig,
-  kIslandsBpp
+  kIslandsBpp,
+  kIslandsAuto
 };
 
 /// newton's stall rule as a stage (NewtonOptions::stallSteps): the redundant-contact Bullet stacks
@@ -229,10 +231,12 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
                   " islands of at most ", s.largestIsland, " <= ", kPivotingRows,
                   " rows: pivoting island by island");
     if (factors) {
-      // Each island's rows are a low-rank form of its own bodies (r <= 6 x bodies): bpp on the
-      // column stacks of 2,976 and 9,984 rows, 9-30 ms against 20 ms-1 s for the other plans.
-      appendMessage(m_plan.reason, ", bpp on each island's factors");
-      add({kIslandsBpp, kIslandsDantzig, kApgd, kNncg});
+      // Each island's rows are a low-rank form of its own bodies (r <= 6 x bodies), planned on
+      // its own: bpp on column stacks, then Newton on the island where bpp's pivot budget runs
+      // out (one island of 625 on the 30,000-row stack: 0.1 s, where islands:bpp, then
+      // islands:dantzig and APGD on the whole took 13 s).
+      appendMessage(m_plan.reason, ", each island planned on its own factors");
+      add({kIslandsAuto, kApgd, kNncg});
     } else {
       add({kIslandsDantzig, kApgd, kNncg});
     }
