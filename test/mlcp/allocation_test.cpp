@@ -70,11 +70,15 @@ BOOST_AUTO_TEST_CASE(large_problems_allocate_nothing) {
   options.n = 600;
   const mlcp::Problem random = mlcp::randomProblem(options);
   const mlcp::Problem contacts = mlcp::test::sceneProblem("columns", {"nx=25", "ny=1", "layers=2"});
+  // 1440 rows in 60 islands: auto plans each island on its own (islands:auto); the 600 rows of
+  // `contacts` in 25 islands it pivots island by island (islands:bpp).
+  const mlcp::Problem islands = mlcp::test::sceneProblem("columns", {"nx=60", "ny=1", "layers=2"});
   for (const auto& [name, problem] :
        {std::pair{"dantzig", &random}, std::pair{"pgs", &contacts}, std::pair{"apgd", &contacts},
         std::pair{"pgs-matrix-free", &contacts}, std::pair{"nsgs", &contacts},
         std::pair{"nncg", &contacts}, std::pair{"pgs-sm", &contacts},
-        std::pair{"blocked-jacobi", &contacts}, std::pair{"auto", &random}}) {
+        std::pair{"blocked-jacobi", &contacts}, std::pair{"auto", &random},
+        std::pair{"auto", &contacts}, std::pair{"auto", &islands}}) {
     auto solver = mlcp::makeSolver(name);
     const long allocated = allocationsOfSecondSolve(*solver, *problem);
     const mlcp::SolveReport& report = solver->report();
