@@ -13,6 +13,13 @@ namespace {
 /// half of Eigen's stack allocation limit (128 KB by default), never on the heap.
 constexpr Eigen::Index kSliceEntries = 8192;
 
+/// Updates of K after which it is formed anew: each adds the rounding of a product of its terms.
+constexpr int kRebuildUpdates = 16;
+/// The largest |change of a coefficient| |g_i| |g_k| of a term (K = I + the terms) that updates
+/// K: a term removed leaves the rounding of its size in K, against K's eigenvalues of 1 where G_F
+/// does not reach (DART's relative CFM gives terms of about 1e5).
+constexpr double kLargestUpdatedTerm = 1e6;
+
 }  // namespace
 
 void LowRankSystem::setup(const LowRankForm& form, double proximal) {
@@ -27,6 +34,17 @@ void LowRankSystem::setup(const LowRankForm& form, double proximal) {
     m_lu.emplace(r);
   }
   m_y.resize(n);
+  for (Eigen::VectorXd* v : {&m_haveFree, &m_haveSlide, &m_wantFree, &m_wantSlide}) v->resize(n);
+  m_haveNormal.resize(static_cast<size_t>(n));
+  m_wantNormal.resize(static_cast<size_t>(n));
+  // One slice of the changed terms (addProducts).
+  const Eigen::Index slice =
+      std::max<Eigen::Index>(1, kSliceEntries / std::max<Eigen::Index>(1, r));
+  m_left.resize(std::min(slice, n), r);
+  m_right.resize(std::min(slice, n), r);
+  m_rowNorm2 = form.G.rowwise().squaredNorm();
+  m_haveK = false;
+  m_updatedK = 0;
   m_slope.reserve(static_cast<size_t>(n));
   m_normalPosition.reserve(static_cast<size_t>(n));
   m_t.resize(r);
@@ -86,19 +104,89 @@ void LowRankSystem::addUpperOuterProduct(int i, double scale) {
   }
 }
 
-void LowRankSystem::formK(const ProblemView& problem, const std::vector<RowState>& state) {
-  const Eigen::Index nF = static_cast<Eigen::Index>(m_free.size());
-  if (!m_sparseRows) {
-    // K = I + V^T D^-1 G_F by slices of free rows whose product's blocking fits on the stack
-    // (Eigen takes a deeper one's from the heap), so a round allocates nothing; one slice
-    // where n_F r <= kSliceEntries.
-    const Eigen::Index slice =
-        std::max<Eigen::Index>(1, kSliceEntries / std::max<Eigen::Index>(1, m_K.rows()));
+void LowRankSystem::addProducts(const LowRankForm::Matrix& left,
+                                const LowRankForm::Matrix& right,
+                                Eigen::Index rows) {
+  // Slices of rows whose product's blocking fits on the stack (Eigen takes a deeper one's from
+  // the heap), so a round allocates nothing; one slice where rows r <= kSliceEntries.
+  const Eigen::Index slice =
+      std::max<Eigen::Index>(1, kSliceEntries / std::max<Eigen::Index>(1, m_K.rows()));
+  for (Eigen::Index start = 0; start < rows; start += slice) {
+    const Eigen::Index count = std::min<Eigen::Index>(slice, rows - start);
+    m_K.noalias() += left.middleRows(start, count).transpose() * right.middleRows(start, count);
+  }
+}
+
+void LowRankSystem::termCoefficients(const ProblemView& problem,
+                                     const std::vector<RowState>& state) {
+  m_wantFree.setZero();
+  m_wantSlide.setZero();
+  std::fill(m_wantNormal.begin(), m_wantNormal.end(), -1);
+  for (const int i : m_free) m_wantFree[i] = 1.0 / m_D[i];
+  for (const int i : m_sliding) {
+    const int k = problem.findex[i];
+    const double s = state[i] == RowState::Lower ? -1.0 : 1.0;
+    m_wantSlide[i] = s * frictionCoefficient(problem.hi[i]) / m_D[k];
+    m_wantNormal[static_cast<size_t>(i)] = k;
+  }
+}
+
+template <typename Visit>
+void LowRankSystem::forEachChangedTerm(Visit&& visit) const {
+  for (Eigen::Index i = 0; i < m_wantFree.size(); ++i) {
+    const size_t row = static_cast<size_t>(i);
+    if (m_wantFree[i] != m_haveFree[i]) visit(m_wantFree[i] - m_haveFree[i], i, i);
+    if (m_wantSlide[i] == m_haveSlide[i] && m_wantNormal[row] == m_haveNormal[row]) continue;
+    if (m_haveNormal[row] >= 0) visit(-m_haveSlide[i], i, m_haveNormal[row]);
+    if (m_wantNormal[row] >= 0) visit(m_wantSlide[i], i, m_wantNormal[row]);
+  }
+}
+
+bool LowRankSystem::updateK() {
+  // With the proximal term of a singular A the pivoting is sensitive to K's rounding (on Bullet's
+  // CFM-free stack_step60, K's updates, within 4e-16 of the formed K, sent the rounds into a
+  // cycle): K is then formed anew each time.
+  if (!m_haveK || m_updates >= kRebuildUpdates || proximalActive()) return false;
+  Eigen::Index m = 0;
+  double largest = 0.0;
+  forEachChangedTerm([&](double coefficient, Eigen::Index i, Eigen::Index k) {
+    ++m;
+    largest = std::max(largest, std::abs(coefficient) * std::sqrt(m_rowNorm2[i] * m_rowNorm2[k]));
+  });
+  if (m > static_cast<Eigen::Index>(m_free.size()) || largest > kLargestUpdatedTerm) return false;
+  // K += sum of coefficient g_i^T g_k, a slice of the terms' rows at a time.
+  const LowRankForm::Matrix& G = m_form->G;
+  Eigen::Index rows = 0;
+  forEachChangedTerm([&](double coefficient, Eigen::Index i, Eigen::Index k) {
+    m_left.row(rows) = coefficient * G.row(i);
+    m_right.row(rows) = G.row(k);
+    if (++rows < m_left.rows()) return;
+    addProducts(m_left, m_right, rows);
+    rows = 0;
+  });
+  addProducts(m_left, m_right, rows);
+  ++m_updates;
+  ++m_updatedK;
+  return true;
+}
+
+void LowRankSystem::formDenseK(const ProblemView& problem, const std::vector<RowState>& state) {
+  termCoefficients(problem, state);
+  if (!updateK()) {
+    // K = I + V^T D^-1 G_F
     m_K.setIdentity();
-    for (Eigen::Index start = 0; start < nF; start += slice) {
-      const Eigen::Index rows = std::min<Eigen::Index>(slice, nF - start);
-      m_K.noalias() += m_V.middleRows(start, rows).transpose() * m_scaledG.middleRows(start, rows);
-    }
+    addProducts(m_V, m_scaledG, static_cast<Eigen::Index>(m_free.size()));
+    m_haveK = true;
+    m_updates = 0;
+  }
+  m_haveFree.swap(m_wantFree);
+  m_haveSlide.swap(m_wantSlide);
+  m_haveNormal.swap(m_wantNormal);
+}
+
+void LowRankSystem::formK(const ProblemView& problem, const std::vector<RowState>& state) {
+  if (!m_sparseRows) {
+    formDenseK(problem, state);
     return;
   }
   // K = I + sum over F of v_a g_a^T / D_a, v_a = g_a + sum of s_i mu_i g_i over S sliding on a,
