@@ -45,4 +45,8 @@ Problem sceneProblem(const std::string& name,
   return toProblem(sceneFactors(name, parameters, h));
 }
 
+double relativeMaxDifference(const Eigen::VectorXd& x, const Eigen::VectorXd& reference) {
+  return (x - reference).cwiseAbs().maxCoeff() / reference.cwiseAbs().maxCoeff();
+}
+
 }  // namespace mlcp::test

@@ -37,6 +37,10 @@ Problem sceneProblem(const std::string& name,
                      const std::vector<std::string>& parameters,
                      double h = 0.01);
 
+/// max_i |x_i - reference_i| / max_i |reference_i| (x and reference of the same size, reference
+/// not zero): how far an answer is from a reference one, relative to its size.
+double relativeMaxDifference(const Eigen::VectorXd& x, const Eigen::VectorXd& reference);
+
 /// The message of the std::invalid_argument that constructing Solver(options) throws, or
 /// "accepted" when it does not throw.
 template <typename Solver, typename Options>
