@@ -44,7 +44,8 @@ struct SolverPlan {
 ///    r <= n / 2, or found in A (mlcp::findLowRankForm) with C_i >= 1e-8 A_ii on every row
 ///    (DART's relative CFM, Bullet's constant CFM) and r <= n / 3, or r <= n / 2 and r <= 64: bpp
 ///    (handed the form found while measuring), newton, dantzig, lemke, apgd, pgs (docs/bpp.md:
-///    0.1x..0.2x of the peers' time on DART's stacks);
+///    0.1x..0.2x of the peers' time on DART's stacks); factors of more than one island (found
+///    from the bodies) islands:bpp instead of bpp;
 ///  - A symmetric as factors, n <= n_p, r > n / 2 (a pile): polish, newton, dantzig, lemke,
 ///    apgd, pgs;
 ///  - A symmetric, n <= n_p, dense (at least 90 % of the entries nonzero): pgs with at most
@@ -56,7 +57,8 @@ struct SolverPlan {
 ///  - A symmetric, n <= n_p, sparse: newton, dantzig, lemke, apgd, pgs (Newton's sparse
 ///    factorizations; dantzig first takes 1.5-40 times newton's time on sphere piles with CFM);
 ///  - A symmetric, n > n_p, largest island <= n_p: islands:dantzig, apgd, nncg (pivoting island
-///    by island); as factors islands:bpp first (each island a low-rank form of its bodies);
+///    by island); as factors islands:auto, apgd, nncg (each island a low-rank form of its bodies,
+///    planned on its own: bpp, then newton where its pivot budget runs out);
 ///  - A symmetric as factors (J, M^-1, cfm), a larger island: polish (PGS, then bpp in body
 ///    space from its partition: exact on the 300- and 1000-sphere piles, docs/bpp.md), apgd,
 ///    nncg;
@@ -74,10 +76,10 @@ struct SolverPlan {
 /// (O(n) memory each) up to n_p. Each stage solves auto's validated problem in place
 /// (MixedLCP::solveView(): no copy, no second validation, the forms of A derived once for all
 /// stages). Memory: each stage's own, plus what measuring takes per new matrix (the symmetry test
-/// O(n^2) dense, O(nonzeros log n) sparse; the islands when n > n_p; the low-rank form, O(n r^2),
-/// when A is symmetric and 64 <= n <= n_p). solve() allocates nothing on a second solve of the same
-/// problem. The report's residuals and w are those the answering stage computed for the same x (no
-/// second evaluation, MixedLCP::takeResidualsOf()).
+/// O(n^2) dense, O(nonzeros log n) sparse; the islands of factors (O(n)) or when n > n_p; the
+/// low-rank form, O(n r^2), when A is symmetric and 64 <= n <= n_p). solve() allocates nothing
+/// on a second solve of the same problem. The report's residuals and w are those the answering
+/// stage computed for the same x (no second evaluation, MixedLCP::takeResidualsOf()).
 class AutoSolver final : public MixedLCP {
  public:
   /// Largest n (or island) for which pivoting or Newton is planned first.
