@@ -22,6 +22,14 @@ mlcp::Problem stepProblem(const std::string& scene, int count, int steps) {
   return mlcp::dynamics::sceneStepProblem(s, steps, stepping, s.timeStep).toProblem();
 }
 
+/// The report of an exact answer: converged, scaled and relative residual <= 1e-9.
+void expectExact(const mlcp::SolveReport& report) {
+  BOOST_TEST_INFO(report.message);
+  BOOST_TEST(report.status == mlcp::Status::Converged);
+  BOOST_TEST(report.scaledResidual <= 1e-9);
+  BOOST_TEST(report.relativeResidual <= 1e-9);
+}
+
 /// bpp with G and K dense (sparse = false) or sparse, exact to 1e-10, no kept partition.
 mlcp::BppOptions bppOptions(bool sparse) {
   mlcp::BppOptions options;
@@ -212,11 +220,7 @@ BOOST_AUTO_TEST_CASE(apgd_first_stage_and_the_stable_partition_stop_polish_exact
   for (const mlcp::PolishOptions& options : {apgd, stable}) {
     mlcp::PolishSolver solver(options);
     solver.setProblem(pile);
-    const mlcp::SolveReport& report = solver.solve();
-    BOOST_TEST_INFO(report.message);
-    BOOST_TEST(report.status == mlcp::Status::Converged);
-    BOOST_TEST(report.scaledResidual <= 1e-9);
-    BOOST_TEST(report.relativeResidual <= 1e-9);
+    expectExact(solver.solve());
     BOOST_TEST(solver.statistics().polishRounds >= 1);
   }
   // PGS stopped on a stable partition: the first check that repeats the one before ends it.
@@ -237,10 +241,7 @@ BOOST_AUTO_TEST_CASE(a_first_stage_that_stops_halving_its_residual_hands_over_as
     mlcp::PolishSolver solver(options);
     solver.setProblem(plank);
     const mlcp::SolveReport& report = solver.solve();
-    BOOST_TEST_INFO(report.message);
-    BOOST_TEST(report.status == mlcp::Status::Converged);
-    BOOST_TEST(report.scaledResidual <= 1e-9);
-    BOOST_TEST(report.relativeResidual <= 1e-9);
+    expectExact(report);
     BOOST_TEST((solver.statistics().stalls > 0) == (stall > 0));
     BOOST_TEST((report.message.find("stalled") != std::string::npos) == (stall > 0));
     sweeps[stall > 0 ? 0 : 1] = solver.statistics().sweeps;

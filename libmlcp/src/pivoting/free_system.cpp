@@ -107,13 +107,14 @@ bool FreeSystem::correct(const ProblemView& problem,
   return x.allFinite();
 }
 
+double FreeSystem::slope(const ProblemView& problem, const std::vector<RowState>& state, int i) {
+  return (state[i] == RowState::Lower ? -1.0 : 1.0) * frictionCoefficient(problem.hi[i]);
+}
+
 void FreeSystem::setSliding(const ProblemView& problem,
                             const std::vector<RowState>& state,
                             Eigen::VectorXd& x) const {
-  for (const int i : m_sliding) {
-    const double s = state[i] == RowState::Lower ? -1.0 : 1.0;
-    x[i] = s * frictionCoefficient(problem.hi[i]) * x[problem.findex[i]];
-  }
+  for (const int i : m_sliding) x[i] = slope(problem, state, i) * x[problem.findex[i]];
 }
 
 void FreeSystem::residual(const Eigen::VectorXd& x, const Eigen::VectorXd& b, Eigen::VectorXd& w) {

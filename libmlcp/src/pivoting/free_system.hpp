@@ -81,6 +81,10 @@ class FreeSystem {
   /// calls it once its G is in place (C kept by reference: it must outlive this object's use).
   void setupRows(const Eigen::VectorXd& C, double proximal);
 
+  /// s_i mu_i of a friction row i at a bound (s_i = -1 at Lower, +1 at Upper): x_i = s_i mu_i
+  /// x_k on its normal k.
+  static double slope(const ProblemView& problem, const std::vector<RowState>& state, int i);
+
   /// ||g_i||^2, A_ii - C_i.
   virtual double lowRankDiagonal(Eigen::Index i) const = 0;
   /// out = G (G^T x) (n each).

@@ -1,7 +1,5 @@
 #include "pivoting/low_rank_system.hpp"
 
-#include <mlcp/core/friction_bounds.hpp>
-
 #include <algorithm>
 #include <cmath>
 
@@ -19,6 +17,11 @@ constexpr int kRebuildUpdates = 16;
 /// K: a term removed leaves the rounding of its size in K, against K's eigenvalues of 1 where G_F
 /// does not reach (DART's relative CFM gives terms of about 1e5).
 constexpr double kLargestUpdatedTerm = 1e6;
+
+/// Rows of an r-column slice in one product that forms K (at least 1).
+Eigen::Index sliceRows(Eigen::Index r) {
+  return std::max<Eigen::Index>(1, kSliceEntries / std::max<Eigen::Index>(1, r));
+}
 
 }  // namespace
 
@@ -38,10 +41,8 @@ void LowRankSystem::setup(const LowRankForm& form, double proximal) {
   m_haveNormal.resize(static_cast<size_t>(n));
   m_wantNormal.resize(static_cast<size_t>(n));
   // One slice of the changed terms (addProducts).
-  const Eigen::Index slice =
-      std::max<Eigen::Index>(1, kSliceEntries / std::max<Eigen::Index>(1, r));
-  m_left.resize(std::min(slice, n), r);
-  m_right.resize(std::min(slice, n), r);
+  m_left.resize(std::min(sliceRows(r), n), r);
+  m_right.resize(std::min(sliceRows(r), n), r);
   m_rowNorm2 = form.G.rowwise().squaredNorm();
   m_haveK = false;
   m_updatedK = 0;
@@ -109,8 +110,7 @@ void LowRankSystem::addProducts(const LowRankForm::Matrix& left,
                                 Eigen::Index rows) {
   // Slices of rows whose product's blocking fits on the stack (Eigen takes a deeper one's from
   // the heap), so a round allocates nothing; one slice where rows r <= kSliceEntries.
-  const Eigen::Index slice =
-      std::max<Eigen::Index>(1, kSliceEntries / std::max<Eigen::Index>(1, m_K.rows()));
+  const Eigen::Index slice = sliceRows(m_K.rows());
   for (Eigen::Index start = 0; start < rows; start += slice) {
     const Eigen::Index count = std::min<Eigen::Index>(slice, rows - start);
     m_K.noalias() += left.middleRows(start, count).transpose() * right.middleRows(start, count);
@@ -125,8 +125,7 @@ void LowRankSystem::termCoefficients(const ProblemView& problem,
   for (const int i : m_free) m_wantFree[i] = 1.0 / m_D[i];
   for (const int i : m_sliding) {
     const int k = problem.findex[i];
-    const double s = state[i] == RowState::Lower ? -1.0 : 1.0;
-    m_wantSlide[i] = s * frictionCoefficient(problem.hi[i]) / m_D[k];
+    m_wantSlide[i] = slope(problem, state, i) / m_D[k];
     m_wantNormal[static_cast<size_t>(i)] = k;
   }
 }
@@ -199,8 +198,7 @@ void LowRankSystem::formK(const ProblemView& problem, const std::vector<RowState
   m_normalPosition.clear();
   for (const int i : m_sliding) {
     const int k = problem.findex[i];
-    const double s = state[i] == RowState::Lower ? -1.0 : 1.0;
-    m_slope.push_back(s * frictionCoefficient(problem.hi[i]));
+    m_slope.push_back(slope(problem, state, i));
     m_normalPosition.push_back(m_position[k]);
     addOuterProduct(i, k, m_slope.back() / m_D[k]);
   }
@@ -232,9 +230,8 @@ void LowRankSystem::buildReduced(const ProblemView& problem, const std::vector<R
     m_scaledG.row(a) = G.row(i) / m_D[i];
   }
   for (const int i : m_sliding) {
-    const double s = state[i] == RowState::Lower ? -1.0 : 1.0;
     const int a = m_position[problem.findex[i]];
-    m_V.row(a) += (s * frictionCoefficient(problem.hi[i])) * G.row(i);
+    m_V.row(a) += slope(problem, state, i) * G.row(i);
   }
 }
 

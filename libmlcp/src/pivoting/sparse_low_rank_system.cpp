@@ -1,7 +1,5 @@
 #include "pivoting/sparse_low_rank_system.hpp"
 
-#include <mlcp/core/friction_bounds.hpp>
-
 #include <algorithm>
 #include <stdexcept>
 
@@ -162,8 +160,7 @@ bool SparseLowRankSystem::buildV(const ProblemView& problem, const std::vector<R
     if (count != start[k + 1] - start[k] ||
         !std::equal(column + start[i], column + start[i + 1], column + start[k]))
       return false;  // v_k would leave g_k's pattern
-    const double coefficient =
-        (state[i] == RowState::Lower ? -1.0 : 1.0) * frictionCoefficient(problem.hi[i]);
+    const double coefficient = slope(problem, state, i);
     for (int p = 0; p < count; ++p) m_V[start[k] + p] += coefficient * value[start[i] + p];
   }
   return true;
