@@ -30,6 +30,17 @@ void expectExact(const mlcp::SolveReport& report) {
   BOOST_TEST(report.relativeResidual <= 1e-9);
 }
 
+/// A first stage cut short and one bpp round, so that the polish cannot settle; no fallback.
+mlcp::PolishOptions unsettledPolish() {
+  mlcp::PolishOptions options;
+  options.maxIterations = 10;
+  options.attempts = 1;
+  options.polishRounds = 1;
+  options.newtonFallback = false;
+  options.lemkeFallback = false;
+  return options;
+}
+
 /// bpp with G and K dense (sparse = false) or sparse, exact to 1e-10, no kept partition.
 mlcp::BppOptions bppOptions(bool sparse) {
   mlcp::BppOptions options;
@@ -189,26 +200,30 @@ BOOST_AUTO_TEST_CASE(a_warm_started_first_stage_hands_over_at_warm_identify_tole
 
 BOOST_AUTO_TEST_CASE(newton_takes_over_where_every_polish_missed) {
   const mlcp::Problem pile = stepProblem("pile", 100, 60);
-  // A first stage cut short and one bpp round: the polish cannot settle.
-  mlcp::PolishOptions options;
-  options.maxIterations = 10;
-  options.attempts = 1;
-  options.polishRounds = 1;
-  options.newtonFallback = false;
+  mlcp::PolishOptions options = unsettledPolish();
   mlcp::PolishSolver solver(options);
   solver.setProblem(pile);
   BOOST_TEST(solver.solve().status != mlcp::Status::Converged);
   BOOST_TEST(!solver.statistics().newtonFallback);
+  BOOST_TEST(!solver.statistics().lemkeFallback);
   options.newtonFallback = true;
   solver.setOptions(options);
   const mlcp::SolveReport& report = solver.solve();
-  BOOST_TEST_INFO(report.message);
-  BOOST_TEST(report.status == mlcp::Status::Converged);
+  expectExact(report);
   BOOST_TEST(solver.statistics().newtonFallback);
   BOOST_TEST(report.message.find("then newton: converged") != std::string::npos);
-  const mlcp::Residuals residuals = mlcp::computeResiduals(pile, solver.getLambda());
-  BOOST_TEST(residuals.scaled <= 1e-9);
-  BOOST_TEST(residuals.relative <= 1e-9);
+}
+
+BOOST_AUTO_TEST_CASE(lemke_takes_over_where_polish_and_newton_missed) {
+  const mlcp::Problem pile = stepProblem("pile", 100, 60);
+  mlcp::PolishOptions options = unsettledPolish();
+  options.lemkeFallback = true;  // Newton stays off: Lemke's pivoting from the best answer
+  mlcp::PolishSolver solver(options);
+  solver.setProblem(pile);
+  const mlcp::SolveReport& report = solver.solve();
+  expectExact(report);
+  BOOST_TEST(solver.statistics().lemkeFallback);
+  BOOST_TEST(report.message.find("then lemke: converged") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(apgd_first_stage_and_the_stable_partition_stop_polish_exactly) {

@@ -10,6 +10,7 @@
 #include <mlcp/gradient/nncg_solver.hpp>
 #include <mlcp/newton/newton_solver.hpp>
 #include <mlcp/newton/primal_newton_solver.hpp>
+#include <mlcp/pivoting/lemke_solver.hpp>
 #include <mlcp/splitting/pgs_solver.hpp>
 
 #include <fmt/format.h>
@@ -76,7 +77,9 @@ void PolishSolver::onOptionsChanged(const PolishOptions& previous) {
 
 Capabilities PolishSolver::capabilities() const { return detail::iterativeCapabilities(); }
 
-void PolishSolver::doSetup(int) { m_stagedVersion = m_newtonVersion = ~std::uint64_t{0}; }
+void PolishSolver::doSetup(int) {
+  m_stagedVersion = m_newtonVersion = m_lemkeVersion = ~std::uint64_t{0};
+}
 
 double PolishSolver::remainingSeconds() const {
   if (m_options.maxSeconds <= 0.0) return 0.0;
@@ -139,17 +142,35 @@ void PolishSolver::recordWarmChange(const Eigen::VectorXd& x) {
 
 void PolishSolver::newtonFrom(const ProblemView& problem, Eigen::VectorXd& x) {
   m_statistics.newtonFallback = true;
-  NewtonOptions options;
+  NewtonSolver& newton =
+      stageFallback(m_newton, NewtonOptions{}, problem, m_newtonVersion != matrixVersion(), x);
+  m_newtonVersion = matrixVersion();
+  keepIfBetter(newton.solve(), newton.getLambda(), x);
+  m_statistics.factorizations += newton.statistics().factorizations;
+}
+
+void PolishSolver::lemkeFrom(const ProblemView& problem, Eigen::VectorXd& x) {
+  m_statistics.lemkeFallback = true;
+  LemkeSolver& lemke =
+      stageFallback(m_lemke, LemkeOptions{}, problem, m_lemkeVersion != matrixVersion(), x);
+  m_lemkeVersion = matrixVersion();
+  keepIfBetter(lemke.solve(), lemke.getLambda(), x);
+}
+
+template <class Solver, class Options>
+Solver& PolishSolver::stageFallback(std::unique_ptr<Solver>& solver,
+                                    Options options,
+                                    const ProblemView& problem,
+                                    bool restage,
+                                    const Eigen::VectorXd& x) {
   options.relativeTolerance = m_options.relativeTolerance;
   options.absoluteTolerance = m_options.absoluteTolerance;
   options.maxSeconds = remainingSeconds();
-  if (!m_newton) m_newton = std::make_unique<NewtonSolver>();
-  m_newton->setOptions(options);
-  detail::stageProblem(problem, m_newtonVersion != matrixVersion(), *m_newton);
-  m_newtonVersion = matrixVersion();
-  m_newton->setInitialGuess(x);
-  keepIfBetter(m_newton->solve(), m_newton->getLambda(), x);
-  m_statistics.factorizations += m_newton->statistics().factorizations;
+  if (!solver) solver = std::make_unique<Solver>();
+  solver->setOptions(options);
+  detail::stageProblem(problem, restage, *solver);
+  solver->setInitialGuess(x);
+  return *solver;
 }
 
 void PolishSolver::configureFirstStage(int iterations, double tolerance) {
@@ -280,6 +301,9 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   if (m_options.newtonFallback && !(m_best <= m_options.relativeTolerance) &&
       polish != Status::TimeLimit && timeLeft())
     newtonFrom(problem, x);
+  if (m_options.lemkeFallback && !(m_best <= m_options.relativeTolerance) &&
+      polish != Status::TimeLimit && timeLeft() && problem.size() <= LemkeOptions{}.maxRows)
+    lemkeFrom(problem, x);
   report.iterations = m_statistics.sweeps + m_statistics.polishRounds;
   // m_best is infinite when an absolute tolerance is set and missed.
   if (m_best <= m_options.relativeTolerance)
@@ -289,7 +313,7 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   detail::setMessage(
       report.message,
       "{}{} attempts: {} first-stage iterations ({:.3g} s{}), {} bpp rounds ({:.3g} s); last "
-      "polish: {} ({}){}; best max(scaled, relative) residual {:.3g}",
+      "polish: {} ({}){}{}; best max(scaled, relative) residual {:.3g}",
       m_statistics.warmSkipped
           ? fmt::format("warm start not polished (the last one's partition changed in {:.3g} % of "
                         "the rows); ",
@@ -302,6 +326,9 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
       m_statistics.newtonFallback ? fmt::format("; then newton: {} ({})", m_newton->report().status,
                                                 m_newton->report().message)
                                   : std::string(),
+      m_statistics.lemkeFallback ? fmt::format("; then lemke: {} ({})", m_lemke->report().status,
+                                               m_lemke->report().message)
+                                 : std::string(),
       m_best);
   if (warm) recordWarmChange(x);  // after the message, which tells the last change
 }
@@ -339,7 +366,9 @@ const OptionTable<PolishOptions>& PolishOptions::table() {
                              "Share of rows the last warm start may have had in another state "
                              "for this one to be polished first"),
        option<PolishOptions>("newton_fallback", &PolishOptions::newtonFallback, "",
-                             "Semismooth Newton from the best answer when every polish missed")}));
+                             "Semismooth Newton from the best answer when every polish missed"),
+       option<PolishOptions>("lemke_fallback", &PolishOptions::lemkeFallback, "",
+                             "Lemke's method after Newton on up to 1000 rows")}));
   return table;
 }
 

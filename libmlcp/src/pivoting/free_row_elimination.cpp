@@ -115,6 +115,11 @@ int FreeRowElimination::eliminate(const ProblemView& problem, double rankToleran
   return -1;
 }
 
+void FreeRowElimination::reduce(const Eigen::Ref<const Eigen::VectorXd>& x,
+                                Eigen::Ref<Eigen::VectorXd> xr) const {
+  for (int c = 0; c < m_size; ++c) xr[c] = x[m_reducedCol[c]];
+}
+
 void FreeRowElimination::recover(const Eigen::Ref<const Eigen::VectorXd>& xr,
                                  Eigen::VectorXd& x) const {
   const int m = m_size;

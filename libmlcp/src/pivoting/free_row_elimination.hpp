@@ -50,6 +50,9 @@ class FreeRowElimination {
   /// The original row of reduced row a (0 <= a < size()).
   int originalRow(int a) const { return m_reducedRow[a]; }
 
+  /// xr (size()) of the reduced problem from x (n) of the original: the unknowns it keeps.
+  void reduce(const Eigen::Ref<const Eigen::VectorXd>& x, Eigen::Ref<Eigen::VectorXd> xr) const;
+
   /// x (n) of the original problem from the reduced solution xr (size()).
   void recover(const Eigen::Ref<const Eigen::VectorXd>& xr, Eigen::VectorXd& x) const;
 

@@ -140,4 +140,40 @@ void LcpTransform::recover(const Eigen::Ref<const Eigen::VectorXd>& y, Eigen::Ve
   }
 }
 
+int LcpTransform::basicAt(const Eigen::Ref<const Eigen::VectorXd>& x,
+                          const Eigen::Ref<const Eigen::VectorXd>& w,
+                          const Eigen::Ref<const Eigen::VectorXd>& lo,
+                          const Eigen::Ref<const Eigen::VectorXd>& hi,
+                          const Eigen::Ref<const Eigen::VectorXi>& findex,
+                          Eigen::Ref<Eigen::VectorXi> basic) const {
+  int count = 0;
+  for (int j = 0; j < m_size; ++j) {
+    const int i = m_row[j];
+    const int k = findex[i];
+    const double mu = k >= 0 ? frictionCoefficient(hi[i]) : 0.0;
+    const double low = k >= 0 ? -mu * x[k] : lo[i];
+    const double high = k >= 0 ? mu * x[k] : hi[i];
+    const double z = x[i] - w[i];
+    const bool free = k < 0 && !std::isfinite(low) && !std::isfinite(high);
+    bool positive = false;
+    switch (m_kind[j]) {
+      case kPlus:
+        positive = z > (free ? 0.0 : low);
+        break;
+      case kMinus:
+        positive = z < (free ? 0.0 : high);
+        break;
+      case kBoxLower:
+        positive = z > low;
+        break;
+      case kBoxSlack:
+        positive = z >= high;
+        break;
+    }
+    basic[j] = positive ? 1 : 0;
+    count += basic[j];
+  }
+  return count;
+}
+
 }  // namespace mlcp::detail

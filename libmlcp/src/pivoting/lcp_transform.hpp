@@ -48,6 +48,21 @@ class LcpTransform {
   /// x = x0 + T y (n, sized by the caller) for an LCP solution y (N).
   void recover(const Eigen::Ref<const Eigen::VectorXd>& y, Eigen::VectorXd& x) const;
 
+  /// The LCP variables that are basic (y_j > 0) at the partition of a guess x of the boxed LCP
+  /// built last, read off its natural map z = x - w (w = A x - b; bounds l, u of each row, a
+  /// friction row's from x of its normal): at the lower bound when z <= l, at the upper one
+  /// when z >= u, inside otherwise. A one-sided or box row's y is basic off its lower bound, a
+  /// box's slack s at its upper bound; a free row's y+ when z > 0, y- when z < 0.
+  /// @param[in] x, w (n) the guess and its w; lo, hi, findex (n) as given to build()
+  /// @param[out] basic (N) 1 for a basic y_j, 0 otherwise
+  /// @return the number of basic y_j
+  int basicAt(const Eigen::Ref<const Eigen::VectorXd>& x,
+              const Eigen::Ref<const Eigen::VectorXd>& w,
+              const Eigen::Ref<const Eigen::VectorXd>& lo,
+              const Eigen::Ref<const Eigen::VectorXd>& hi,
+              const Eigen::Ref<const Eigen::VectorXi>& findex,
+              Eigen::Ref<Eigen::VectorXi> basic) const;
+
  private:
   enum Kind : int { kPlus, kMinus, kBoxLower, kBoxSlack };
 

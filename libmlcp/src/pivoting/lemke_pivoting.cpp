@@ -19,7 +19,8 @@ bool ties(double value, double best) {
 void LemkePivoting::reserve(int capacity) {
   m_inverse.resize(capacity, capacity);
   m_work.resize(capacity, capacity);
-  for (Eigen::VectorXd* v : {&m_beta, &m_column, &m_row, &m_residual}) v->resize(capacity);
+  for (Eigen::VectorXd* v : {&m_beta, &m_column, &m_row, &m_residual, &m_cover})
+    v->resize(capacity);
   m_basis.resize(capacity);
   m_position.resize(2 * capacity + 1);
   m_candidates.resize(capacity);
@@ -36,7 +37,7 @@ void LemkePivoting::column(const Eigen::Ref<const Eigen::MatrixXd>& M,
   } else if (variable < 2 * N) {
     out = -M.col(variable - N);
   } else {
-    out.setConstant(-1.0);  // covering vector d = 1
+    out = -m_cover.head(N);  // covering vector d
   }
 }
 
@@ -173,6 +174,7 @@ void LemkePivoting::extract(int N, Eigen::Ref<Eigen::VectorXd> y) const {
 
 LemkeOutcome LemkePivoting::solve(const Eigen::Ref<const Eigen::MatrixXd>& M,
                                   const Eigen::Ref<const Eigen::VectorXd>& q,
+                                  const Eigen::Ref<const Eigen::VectorXd>& d,
                                   int maxPivots,
                                   double pivotTolerance,
                                   int refactorInterval,
@@ -183,6 +185,7 @@ LemkeOutcome LemkePivoting::solve(const Eigen::Ref<const Eigen::MatrixXd>& M,
   y.setZero();
   if (N == 0 || q.minCoeff() >= 0.0) return LemkeOutcome::Solved;
 
+  m_cover.head(N) = d;
   m_inverse.topLeftCorner(N, N).setIdentity();
   m_beta.head(N) = q;
   m_position.head(2 * N + 1).setConstant(-1);
@@ -191,11 +194,14 @@ LemkeOutcome LemkePivoting::solve(const Eigen::Ref<const Eigen::MatrixXd>& M,
     m_position[i] = i;
   }
   const int z0 = 2 * N;
-  // Step 2: z0 enters, the most negative q_r leaves (ties: the largest index).
-  int row = 0;
-  const double lowest = q.minCoeff();
+  // Step 2: z0 enters, the row of the largest -q_r / d_r leaves (ties: the largest index).
+  int row = -1;
+  double largest = 0.0;
   for (int i = 0; i < N; ++i)
-    if (ties(q[i], lowest)) row = i;
+    if (q[i] < 0.0 && d[i] > 0.0) largest = std::max(largest, -q[i] / d[i]);
+  for (int i = 0; i < N; ++i)
+    if (q[i] < 0.0 && d[i] > 0.0 && ties(q[i] / d[i], -largest)) row = i;
+  if (row < 0) return LemkeOutcome::SecondaryRay;  // d does not cover a negative q_i
   column(M, z0, m_column.head(N));
   pivot(N, row, z0);
   int entering = N + row;  // the complement of u_row

@@ -16,17 +16,17 @@ enum class LemkeOutcome {
 ///
 ///   u = M y + q,   y >= 0,  u >= 0,  y^T u = 0    (M: N x N, any matrix; q: N)
 ///
-/// [Lemke 1965; Cottle, Pang & Stone 1992, Sec. 4.4 (the method, Scheme I with covering vector
+/// [Lemke 1965; Cottle, Pang & Stone 1992, Sec. 4.4 (the method; Scheme I: covering vector
 /// d = 1) and Sec. 4.9 (degeneracy resolved by the lexicographic ordering)].
 ///
-/// Used terms: the tableau is  I u - M y - d z0 = q  with variables u_1..u_N (index 0..N-1),
-/// y_1..y_N (N..2N-1) and the artificial z0 (2N). B is the basis (N columns of [I, -M, -d]),
-/// beta = B^-1 q the basic values.
+/// Used terms: the tableau is  I u - M y - d z0 = q (covering vector d)  with variables u_1..u_N
+/// (index 0..N-1), y_1..y_N (N..2N-1) and the artificial z0 (2N). B is the basis (N columns of [I,
+/// -M, -d]), beta = B^-1 q the basic values.
 ///
 /// Steps:
 ///  1. q >= 0: y = 0 solves it.
-///  2. z0 enters; the row of the most negative q_r leaves (ties: the largest index, which keeps
-///     every row of [beta, B^-1] lexicographically positive).
+///  2. z0 enters; the row of the largest -q_r / d_r leaves (ties: the largest index, which keeps
+///     every row of [beta, B^-1] lexicographically positive; with d = 1, the most negative q_r).
 ///  3. The complement of the variable that left enters. Ratio test over rows with
 ///     (B^-1 a)_i > 0: the smallest beta_i / (B^-1 a)_i, ties broken by the lexicographically
 ///     smallest row of B^-1 / (B^-1 a)_i, and z0 leaves whenever it ties. No blocking row:
@@ -42,8 +42,11 @@ class LemkePivoting {
   /// Sizes the workspace for LCPs of up to `capacity` rows.
   void reserve(int capacity);
 
-  /// Runs the method on (M, q) of size N <= capacity.
+  /// Runs the method on (M, q) of size N <= capacity with covering vector d.
   /// @param[in] M (N x N), q (N)
+  /// @param[in] d (N) the covering vector: d_i > 0 wherever q_i < 0, d >= 0 (1: Scheme I; a d
+  ///            that is 0 on the rows with q_i > 0 moves only the infeasible rows, the
+  ///            homotopy from q + d z0 to q)
   /// @param[in] maxPivots pivot limit
   /// @param[in] pivotTolerance a column entry is a pivot candidate when > tol max|column|
   /// @param[in] refactorInterval pivots between recomputations of B^-1
@@ -52,6 +55,7 @@ class LemkePivoting {
   ///             dropped), clamped at 0
   LemkeOutcome solve(const Eigen::Ref<const Eigen::MatrixXd>& M,
                      const Eigen::Ref<const Eigen::VectorXd>& q,
+                     const Eigen::Ref<const Eigen::VectorXd>& d,
                      int maxPivots,
                      double pivotTolerance,
                      int refactorInterval,
@@ -88,7 +92,7 @@ class LemkePivoting {
 
   Eigen::MatrixXd m_inverse;  // B^-1 (capacity^2, top-left N x N used)
   Eigen::MatrixXd m_work;     // B during refactorization
-  Eigen::VectorXd m_beta, m_column, m_row, m_residual;
+  Eigen::VectorXd m_beta, m_column, m_row, m_residual, m_cover;  // m_cover: d
   Eigen::VectorXi m_basis, m_position, m_candidates, m_pivotRows;
   int m_pivots = 0;
 };

@@ -181,6 +181,46 @@ BOOST_DATA_TEST_CASE(friction_is_exact_without_rounds,
                       report.relativeResidual) <= 1e-15);
 }
 
+BOOST_DATA_TEST_CASE(warm_basis_at_the_answer_takes_one_pivot_and_a_poor_one_still_solves,
+                     bdata::make({30, 120}),
+                     n) {
+  mlcp::RandomProblemOptions options;
+  options.n = n;
+  const mlcp::Problem p = mlcp::randomProblem(options);
+  mlcp::LemkeSolver cold;
+  const int coldPivots = solve(cold, p).pivots;
+  BOOST_REQUIRE(cold.report().status == mlcp::Status::Converged);
+  BOOST_REQUIRE(coldPivots > 1);
+  const Eigen::VectorXd answer = cold.getLambda();
+
+  // At the answer's partition the transformed q' is feasible up to rounding: at most z0's entry
+  // and exit (a row at 0 in both x and w may round to a negative q'_i).
+  mlcp::LemkeSolver warm;
+  warm.setProblem(p);
+  warm.setInitialGuess(answer);
+  const mlcp::SolveReport& atAnswer = warm.solve();
+  BOOST_TEST_INFO(atAnswer.message);
+  BOOST_TEST(atAnswer.status == mlcp::Status::Converged);
+  BOOST_TEST(atAnswer.pivots <= 2);
+  BOOST_TEST(atAnswer.message.find("warm-started") != std::string::npos);
+  BOOST_TEST((warm.getLambda() - answer).cwiseAbs().maxCoeff() <= 1e-9);
+
+  // A guess with every row off its answer's state: exact, warm or from scratch.
+  warm.setInitialGuess(Eigen::VectorXd::Constant(n, 1.0) - answer);
+  const mlcp::SolveReport& poor = warm.solve();
+  BOOST_TEST_INFO(poor.message);
+  BOOST_TEST(poor.status == mlcp::Status::Converged);
+  BOOST_TEST(poor.relativeResidual <= 1e-10);
+
+  // warm_basis off: the guess is not read, Lemke's own start.
+  mlcp::LemkeOptions off;
+  off.warmBasis = false;
+  warm.setOptions(off);
+  BOOST_TEST(!warm.capabilities().usesInitialGuess);
+  warm.setInitialGuess(answer);
+  BOOST_TEST(warm.solve().pivots == coldPivots);
+}
+
 BOOST_AUTO_TEST_CASE(refusals_name_the_reason) {
   mlcp::RandomProblemOptions options;
   options.n = 12;

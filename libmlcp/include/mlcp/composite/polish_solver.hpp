@@ -10,6 +10,7 @@
 
 namespace mlcp {
 
+class LemkeSolver;
 class NewtonSolver;
 
 /// The first-order method that identifies the partition PolishSolver polishes from.
@@ -76,6 +77,12 @@ struct PolishOptions : SolverOptions {
   /// from the best answer within the time left (where the first stage stalls short of the
   /// partition, e.g. on friction that PGS cycles on, Newton's crossover still finds the answer).
   bool newtonFallback = true;
+  /// When Newton missed too, on problems of at most LemkeOptions::maxRows rows: Lemke's method
+  /// (mlcp::LemkeSolver, warm-started at the best answer's partition, then from its own start)
+  /// within the time left. Its complementary pivoting follows a path where bpp's block swaps
+  /// and Newton's steps cycle, e.g. on a pile whose friction forces are statically
+  /// indeterminate (docs/bpp.md, "Lemke from the best partition"); it costs seconds at 600 rows.
+  bool lemkeFallback = true;
 
   /// True when usable; otherwise *why names the violated constraint.
   bool isValid(std::string* why) const;
@@ -100,6 +107,7 @@ struct PolishStatistics {
   /// without a warm start.
   int warmChangedRows = -1;
   bool newtonFallback = false;     ///< Newton ran after the attempts (newtonFallback)
+  bool lemkeFallback = false;      ///< Lemke ran after Newton (lemkeFallback)
   double firstOrderSeconds = 0.0;  ///< time in the first stage (unit: s)
   double polishSeconds = 0.0;      ///< time in bpp (unit: s)
 };
@@ -116,7 +124,8 @@ struct PolishStatistics {
 /// polishRounds rounds, or its infeasible rows grow to twice their lowest count
 /// (BppOptions::abandonGrowth: the partition was read too early), the first stage goes on from its
 /// own iterate to a tenfold smaller tolerance and polishes again, up to `attempts` times; where all
-/// of them miss, semismooth Newton goes on from the best answer (newtonFallback). The pattern of
+/// of them miss, semismooth Newton goes on from the best answer (newtonFallback), then Lemke's
+/// method on problems of up to 1000 rows (lemkeFallback). The pattern of
 /// OSQP's solution polishing [Stellato et al. 2020] and of PGS subspace minimization [Silcowitz
 /// 2009], with the reduced problem solved exactly by pivoting rather than by one linear solve.
 ///
@@ -171,6 +180,17 @@ class PolishSolver final : public SolverWithOptions<PolishOptions> {
   /// Semismooth Newton from x (the best answer) within the time left; keeps its answer in x
   /// when better.
   void newtonFrom(const ProblemView& problem, Eigen::VectorXd& x);
+  /// Lemke's method warm-started at x (the best answer) within the time left; keeps its answer
+  /// in x when better.
+  void lemkeFrom(const ProblemView& problem, Eigen::VectorXd& x);
+  /// Makes `solver` at its first use, gives it the polish's tolerances, the time left and the
+  /// problem (staged anew when `restage`), and x as its start.
+  template <class Solver, class Options>
+  Solver& stageFallback(std::unique_ptr<Solver>& solver,
+                        Options options,
+                        const ProblemView& problem,
+                        bool restage,
+                        const Eigen::VectorXd& x);
   /// Sets the first stage's iterations, tolerance and time limit.
   void configureFirstStage(int iterations, double tolerance);
   /// Runs the first stage from its own last iterate (or the guess set) until tolerance, its
@@ -191,6 +211,8 @@ class PolishSolver final : public SolverWithOptions<PolishOptions> {
   BppSolver m_bpp;
   std::unique_ptr<NewtonSolver> m_newton;  // the fallback, made and staged at its first use
   std::uint64_t m_newtonVersion = ~std::uint64_t{0};
+  std::unique_ptr<LemkeSolver> m_lemke;  // the last fallback, made and staged at its first use
+  std::uint64_t m_lemkeVersion = ~std::uint64_t{0};
   const ProblemView* m_problem = nullptr;         // of the solve running
   std::vector<std::int8_t> m_check, m_lastCheck;  // partitions of the first stage's checks
   std::vector<std::int8_t> m_polished;            // the partition polished last
