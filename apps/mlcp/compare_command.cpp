@@ -238,7 +238,8 @@ void addCompareCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--repeat", args->repeat, "Solve K times; the time is the median")
       ->check(CLI::PositiveNumber);
   cmd->add_flag("--warm-start", args->warmStart,
-                "Start iterative solvers from the file's x section (default: from x = 0)");
+                "Start the solvers that take an initial guess (iterative, bpp, polish; lemke's "
+                "basis) from the file's x section (default: x = 0)");
   cmd->add_option("--dense-rows", args->maxDenseRows,
                   fmt::format("Largest n on which solvers that copy A densely run (default {}; "
                               "beyond: n/a, not run)",

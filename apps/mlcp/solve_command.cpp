@@ -78,7 +78,8 @@ void addSolveCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--repeat", args->repeat, "Solve K times; the time is the median")
       ->check(CLI::PositiveNumber);
   cmd->add_flag("--warm-start", args->warmStart,
-                "Start iterative solvers from the file's x section (default: from x = 0)");
+                "Start the solvers that take an initial guess (iterative, bpp, polish; lemke's "
+                "basis) from the file's x section (default: x = 0)");
   addFormatOption(*cmd, args->format);
   addSolverSettingsOptions(*cmd, args->settings);
   cmd->callback([args, &exitCode] { runSolve(*args, exitCode); });
