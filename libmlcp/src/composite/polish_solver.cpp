@@ -140,6 +140,10 @@ void PolishSolver::recordWarmChange(const Eigen::VectorXd& x) {
   m_warmChanged = static_cast<double>(changed) / rows;
 }
 
+bool PolishSolver::fallbackDue(Status polish) const {
+  return !(m_best <= m_options.relativeTolerance) && polish != Status::TimeLimit && timeLeft();
+}
+
 void PolishSolver::newtonFrom(const ProblemView& problem, Eigen::VectorXd& x) {
   m_statistics.newtonFallback = true;
   NewtonSolver& newton =
@@ -298,11 +302,8 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
     if (m_statistics.stalls == stalls) tolerance *= 0.1;  // a stalled stage would not reach it
   }
   if (m_statistics.attempts > 0) m_identifySeconds = m_statistics.firstOrderSeconds;
-  if (m_options.newtonFallback && !(m_best <= m_options.relativeTolerance) &&
-      polish != Status::TimeLimit && timeLeft())
-    newtonFrom(problem, x);
-  if (m_options.lemkeFallback && !(m_best <= m_options.relativeTolerance) &&
-      polish != Status::TimeLimit && timeLeft() && problem.size() <= LemkeOptions{}.maxRows)
+  if (m_options.newtonFallback && fallbackDue(polish)) newtonFrom(problem, x);
+  if (m_options.lemkeFallback && fallbackDue(polish) && problem.size() <= LemkeOptions{}.maxRows)
     lemkeFrom(problem, x);
   report.iterations = m_statistics.sweeps + m_statistics.polishRounds;
   // m_best is infinite when an absolute tolerance is set and missed.

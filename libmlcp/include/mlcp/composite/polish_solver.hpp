@@ -177,6 +177,9 @@ class PolishSolver final : public SolverWithOptions<PolishOptions> {
   /// Records the share of rows whose state differs between the warm start's partition
   /// (m_warmPartition) and the answer x.
   void recordWarmChange(const Eigen::VectorXd& x);
+  /// True when a fallback may run after the attempts: the best answer is not exact, the last
+  /// polish (status `polish`) did not end at the time limit, and time is left.
+  bool fallbackDue(Status polish) const;
   /// Semismooth Newton from x (the best answer) within the time left; keeps its answer in x
   /// when better.
   void newtonFrom(const ProblemView& problem, Eigen::VectorXd& x);
