@@ -1,3 +1,5 @@
+#include "linalg/dense_kernels.hpp"
+
 #include <mlcp/core/factors.hpp>
 #include <mlcp/core/operator.hpp>
 
@@ -197,9 +199,13 @@ Eigen::VectorXd Operator::diagonal() const {
 void Operator::multiply(const Eigen::Ref<const Eigen::VectorXd>& x,
                         Eigen::Ref<Eigen::VectorXd> out) const {
   switch (form()) {
-    case MatrixForm::Dense:
-      out.noalias() = dense() * x;
+    case MatrixForm::Dense: {
+      // The processor's gemv (detail::multiply); x and out are contiguous (Ref's inner stride).
+      const Eigen::MatrixXd& A = dense();
+      const int n = static_cast<int>(A.rows());
+      detail::multiply(n, static_cast<int>(A.cols()), A.data(), n, x.data(), out.data());
       return;
+    }
     case MatrixForm::Sparse:
       out.noalias() = sparse() * x;
       return;

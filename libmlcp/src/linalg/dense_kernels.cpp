@@ -10,6 +10,17 @@ namespace mlcp::detail {
   namespace space {                                                                       \
   void axpy(int n, double a, const double* x, double* y);                                 \
   void multiply(int rows, int cols, const double* A, int ld, const double* x, double* y); \
+  void multiplyTransposed(                                                                \
+      int rows, int cols, const double* A, int ld, const double* x, double* y);           \
+  void addProductTransposed(int m,                                                        \
+                            int n,                                                        \
+                            int k,                                                        \
+                            const double* A,                                              \
+                            int lda,                                                      \
+                            const double* B,                                              \
+                            int ldb,                                                      \
+                            double* C,                                                    \
+                            int ldc);                                                     \
   void solveUnitLower(int n, const double* L, int ld, double* b);                         \
   void solveUnitLowerTransposed(int n, const double* L, int ld, double* b);               \
   }
@@ -24,20 +35,32 @@ namespace {
 struct Kernels {
   void (*axpy)(int, double, const double*, double*);
   void (*multiply)(int, int, const double*, int, const double*, double*);
+  void (*multiplyTransposed)(int, int, const double*, int, const double*, double*);
+  void (*addProductTransposed)(int, int, int, const double*, int, const double*, int, double*, int);
   void (*solveUnitLower)(int, const double*, int, double*);
   void (*solveUnitLowerTransposed)(int, const double*, int, double*);
   const char* target;
 };
 
 Kernels choose() {
-  const Kernels baselineKernels{baseline::axpy, baseline::multiply, baseline::solveUnitLower,
-                                baseline::solveUnitLowerTransposed, "baseline"};
+  const Kernels baselineKernels{baseline::axpy,
+                                baseline::multiply,
+                                baseline::multiplyTransposed,
+                                baseline::addProductTransposed,
+                                baseline::solveUnitLower,
+                                baseline::solveUnitLowerTransposed,
+                                "baseline"};
 #if MLCP_HAVE_AVX2_KERNELS
   const char* forced = std::getenv("MLCP_DENSE_KERNELS");
   const bool baselineForced = forced != nullptr && std::strcmp(forced, "baseline") == 0;
   __builtin_cpu_init();
   if (!baselineForced && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-    return {avx2::axpy, avx2::multiply, avx2::solveUnitLower, avx2::solveUnitLowerTransposed,
+    return {avx2::axpy,
+            avx2::multiply,
+            avx2::multiplyTransposed,
+            avx2::addProductTransposed,
+            avx2::solveUnitLower,
+            avx2::solveUnitLowerTransposed,
             "avx2+fma"};
 #endif
   return baselineKernels;
@@ -55,6 +78,15 @@ void axpy(int n, double a, const double* x, double* y) { kernels().axpy(n, a, x,
 
 void multiply(int rows, int cols, const double* A, int ld, const double* x, double* y) {
   kernels().multiply(rows, cols, A, ld, x, y);
+}
+
+void multiplyTransposed(int rows, int cols, const double* A, int ld, const double* x, double* y) {
+  kernels().multiplyTransposed(rows, cols, A, ld, x, y);
+}
+
+void addProductTransposed(
+    int m, int n, int k, const double* A, int lda, const double* B, int ldb, double* C, int ldc) {
+  kernels().addProductTransposed(m, n, k, A, lda, B, ldb, C, ldc);
 }
 
 void solveUnitLower(int n, const double* L, int ld, double* b) {

@@ -20,6 +20,15 @@ void axpy(int n, double a, const double* x, double* y);
 /// y[0..rows) = A x, A (rows x cols) column-major with leading dimension ld.
 void multiply(int rows, int cols, const double* A, int ld, const double* x, double* y);
 
+/// y[0..cols) = A^T x, A (rows x cols) column-major with leading dimension ld.
+void multiplyTransposed(int rows, int cols, const double* A, int ld, const double* x, double* y);
+
+/// C += A B^T: C (m x n), A (m x k), B (n x k), column-major with leading dimensions lda, ldb,
+/// ldc. The product's blocking lives on the stack while m n + (m + n) k stays within about
+/// 16,384 entries (Eigen's stack limit), on the heap beyond.
+void addProductTransposed(
+    int m, int n, int k, const double* A, int lda, const double* B, int ldb, double* C, int ldc);
+
 /// Solves L z = b in place (b becomes z), L (n x n) unit lower triangular, column-major with
 /// leading dimension ld (only its strictly lower part is read).
 void solveUnitLower(int n, const double* L, int ld, double* b);

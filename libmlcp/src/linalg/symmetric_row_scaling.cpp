@@ -18,6 +18,7 @@ void SymmetricRowScaling::reserve(int n) {
   m_factor.setOnes(n);
   m_root.resize(n);
   m_queue.resize(n);
+  m_cursor.resize(n);
   m_version = ~std::uint64_t{0};
 }
 
@@ -90,25 +91,41 @@ bool SymmetricRowScaling::symmetricDense(const ProblemView& problem, double tole
   return true;
 }
 
+// Every stored entry against its transpose in one merge, O(nonzeros): columns j in order, and in
+// each column i > j a cursor m_cursor[i] that meets the rows j of its upper part in the same
+// order. An upper entry the cursor passes without its lower partner (and a lower entry without
+// an upper one) is compared with 0.
 bool SymmetricRowScaling::symmetricSparse(const ProblemView& problem, double tolerance) {
-  const Operator::SparseMatrix& A = problem.sparseA();
-  const Eigen::VectorXd& scales = problem.rowScalesA();
+  const Operator::SparseMatrix& A = problem.sparseA();  // compressed (Operator)
   const Eigen::VectorXd& t = m_factor;
-  // Every stored entry against its transpose (a pair whose entries are both stored is seen
-  // twice; one stored alone is compared with 0).
-  for (int j = 0; j < A.outerSize(); ++j) {
-    for (Operator::SparseMatrix::InnerIterator it(A, j); it; ++it) {
-      const int i = static_cast<int>(it.row());
-      if (i == j) continue;
-      const double aji = A.coeff(j, i);  // binary search in column i
-      if (std::abs(t[i] * it.value() - t[j] * aji) >
-          tolerance * std::sqrt(t[i] * scales[i] * t[j] * scales[j])) {
-        m_row = std::max(i, j);
-        m_column = std::min(i, j);
-        return false;
-      }
+  m_root = t.cwiseProduct(problem.rowScalesA()).cwiseSqrt();  // sqrt(t_i s_i), once per row
+  const int n = static_cast<int>(A.outerSize());
+  const int* start = A.outerIndexPtr();
+  const int* rows = A.innerIndexPtr();
+  const double* values = A.valuePtr();
+  // False (the pair set) when t_i A_ij and t_j A_ji differ beyond the tolerance.
+  const auto agree = [&](int i, int j, double aij, double aji) {
+    if (std::abs(t[i] * aij - t[j] * aji) <= tolerance * m_root[i] * m_root[j]) return true;
+    m_row = std::max(i, j);
+    m_column = std::min(i, j);
+    return false;
+  };
+  if (m_cursor.size() != n) m_cursor.resize(n);  // sized by reserve(); callers without it
+  for (int i = 0; i < n; ++i) m_cursor[i] = start[i];
+  for (int j = 0; j < n; ++j) {
+    for (int p = start[j]; p < start[j + 1]; ++p) {
+      const int i = rows[p];
+      if (i <= j) continue;
+      int& q = m_cursor[i];
+      for (; q < start[i + 1] && rows[q] < j; ++q)  // A(r, i), r < j: no A(i, r) was stored
+        if (!agree(i, rows[q], 0.0, values[q])) return false;
+      const double aji = q < start[i + 1] && rows[q] == j ? values[q++] : 0.0;
+      if (!agree(i, j, values[p], aji)) return false;
     }
   }
+  for (int i = 0; i < n; ++i)  // upper entries after the last lower partner of column i
+    for (int q = m_cursor[i]; q < start[i + 1] && rows[q] < i; ++q)
+      if (!agree(i, rows[q], 0.0, values[q])) return false;
   return true;
 }
 

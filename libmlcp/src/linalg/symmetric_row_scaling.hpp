@@ -24,8 +24,8 @@ namespace mlcp::detail {
 /// each connected component, then t_j = t_i A_ij / A_ji across every edge (i, j) (pairs with
 /// |A_ij| <= 1e-12 d_i and |A_ji| <= 1e-12 d_j count as no edge), and checked on every pair.
 /// The factor form J M^-1 J^T + diag(cfm) is symmetric by construction (update(): T = I).
-/// Cost: O(n^2) dense (in cache-sized tiles), O(nonzeros log n) sparse. Memory: n integers and
-/// numbers (reserve()); a scaled copy of A only when T != I and asked for.
+/// Cost: O(n^2) dense (in cache-sized tiles), O(nonzeros) sparse (one merge). Memory: n integers
+/// and numbers (reserve()); a scaled copy of A only when T != I and asked for.
 class SymmetricRowScaling {
  public:
   /// Sizes the workspace for n rows and forgets the last matrix.
@@ -77,8 +77,9 @@ class SymmetricRowScaling {
   std::uint64_t m_version = ~std::uint64_t{0};
   std::string m_why;
   Eigen::VectorXd m_factor;
-  Eigen::VectorXd m_root;  // sqrt(t_i s_i) of the dense test
+  Eigen::VectorXd m_root;  // sqrt(t_i s_i), both tests
   Eigen::VectorXi m_queue;
+  Eigen::VectorXi m_cursor;  // sparse test: per column, the next entry of its upper part
   Eigen::MatrixXd m_dense;
   Operator::SparseMatrix m_sparse;
 };

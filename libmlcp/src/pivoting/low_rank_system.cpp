@@ -1,5 +1,7 @@
 #include "pivoting/low_rank_system.hpp"
 
+#include "linalg/dense_kernels.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -113,7 +115,17 @@ void LowRankSystem::addProducts(const LowRankForm::Matrix& left,
   const Eigen::Index slice = sliceRows(m_K.rows());
   for (Eigen::Index start = 0; start < rows; start += slice) {
     const Eigen::Index count = std::min<Eigen::Index>(slice, rows - start);
-    m_K.noalias() += left.middleRows(start, count).transpose() * right.middleRows(start, count);
+    if (proximalActive()) {
+      // A singular A: the pivoting is sensitive to K's rounding (updateK()); Eigen's product in
+      // the baseline build, whose rounding the CFM-free stacks were measured with.
+      m_K.noalias() += left.middleRows(start, count).transpose() * right.middleRows(start, count);
+      continue;
+    }
+    // K += left_slice^T right_slice (the processor's kernel): the row-major slices are
+    // column-major r x count matrices.
+    const int r = static_cast<int>(m_K.rows());
+    addProductTransposed(r, r, static_cast<int>(count), left.row(start).data(), r,
+                         right.row(start).data(), r, m_K.data(), r);
   }
 }
 

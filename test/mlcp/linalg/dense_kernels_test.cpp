@@ -68,6 +68,36 @@ BOOST_AUTO_TEST_CASE(axpy_and_multiply_agree_with_loops) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(transposed_products_agree_with_loops) {
+  for (const int n : kSizes) {
+    const int rows = n;
+    const int cols = n / 2 + 1;
+    const Eigen::MatrixXd A = Eigen::MatrixXd::Random(rows + 2, cols);  // leading dimension + 2
+    const Eigen::VectorXd x = Eigen::VectorXd::Random(rows);
+    Eigen::VectorXd product(cols);
+    md::multiplyTransposed(rows, cols, A.data(), rows + 2, x.data(), product.data());
+    Eigen::VectorXd loops = Eigen::VectorXd::Zero(cols);
+    for (int c = 0; c < cols; ++c)
+      for (int r = 0; r < rows; ++r) loops[c] += A(r, c) * x[r];
+    BOOST_TEST_INFO("n = " << n);
+    BOOST_TEST(relativeError(product, loops) <= 1e-13);
+
+    // C += A B^T with C (m x m), A and B (m x k), each with its own leading dimension.
+    const int m = cols;
+    const int k = n;
+    const Eigen::MatrixXd left = Eigen::MatrixXd::Random(m + 1, k);
+    const Eigen::MatrixXd right = Eigen::MatrixXd::Random(m + 3, k);
+    Eigen::MatrixXd C = Eigen::MatrixXd::Random(m + 2, m);
+    Eigen::MatrixXd expected = C;
+    for (int j = 0; j < m; ++j)
+      for (int i = 0; i < m; ++i)
+        for (int q = 0; q < k; ++q) expected(i, j) += left(i, q) * right(j, q);
+    md::addProductTransposed(m, m, k, left.data(), m + 1, right.data(), m + 3, C.data(), m + 2);
+    BOOST_TEST((C - expected).cwiseAbs().maxCoeff() <= 1e-13 * std::max(1, k));
+    BOOST_TEST((C.bottomRows(2) - expected.bottomRows(2)).cwiseAbs().maxCoeff() == 0.0);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(triangular_solves_invert_their_products) {
   for (const int n : kSizes) {
     const Eigen::MatrixXd L = lowerWithPadding(n);
