@@ -1,5 +1,7 @@
 #include "composite/problem_structure.hpp"
 
+#include "core/low_rank_entries.hpp"
+
 #include <mlcp/core/factors.hpp>
 #include <mlcp/core/low_rank_form.hpp>
 
@@ -48,7 +50,8 @@ void StructureProbe::measureLowRank(const ProblemView& problem, int maxRows) {
   if (s.n < kLowRankMinRows || s.density >= kDenseDensity) return;
   LowRankLimits limits;  // what auto plans bpp for (maxFoundRank()); C = 0 tells a singular A
   limits.maxRank = maxFoundRank(s.n);
-  std::optional<LowRankForm> form = findLowRankForm(problem.A, limits);
+  // The problem is validated; G of a C = 0 form is not kept, so not factored twice.
+  std::optional<LowRankForm> form = detail::lowRankFormFromEntries(problem.A, limits, false);
   if (!form) return;
   s.lowRank = form->rank();
   s.lowRankRegularized = (form->C.array() >= kRegularizedDiagonal * diagonal.array()).all();

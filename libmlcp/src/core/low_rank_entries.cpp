@@ -415,11 +415,13 @@ std::optional<LowRankForm> zeroDiagonal(const Operator& A,
 }
 
 /// The diagonal from the pivots of the pivoted Cholesky of A itself (docs/bpp.md, "The low-rank
-/// form"): C = 0 when it ends within the limit; DART's or a constant diagonal from the smallest
+/// form"): C = 0 when it ends within the limit (G factored again in the baseline arithmetic when
+/// zeroDiagonalRounding: zeroDiagonal()); DART's or a constant diagonal from the smallest
 /// eigenvalue of its pivots' block past r, unless onlyZero.
 std::optional<LowRankForm> fromPivots(const Operator& A,
                                       const Eigen::MatrixXd& dense,
                                       bool onlyZero,
+                                      bool zeroDiagonalRounding,
                                       double largest,
                                       const LowRankLimits& limits) {
   const int n = A.size();
@@ -430,8 +432,11 @@ std::optional<LowRankForm> fromPivots(const Operator& A,
   for (;;) {
     const PivotedCholesky::Status status = plain.step();
     if (status == PivotedCholesky::Status::Indefinite) return std::nullopt;  // so is A - C, C >= 0
-    if (status == PivotedCholesky::Status::Done && plain.rank() <= limit)
-      return limits.tryZeroDiagonal ? zeroDiagonal(A, dense, plain, largest, limits) : std::nullopt;
+    if (status == PivotedCholesky::Status::Done && plain.rank() <= limit) {
+      if (!limits.tryZeroDiagonal) return std::nullopt;
+      if (zeroDiagonalRounding) return zeroDiagonal(A, dense, plain, largest, limits);
+      return confirmed(A, plain, {Eigen::VectorXd::Zero(n), "0"}, largest, limits);
+    }
     const bool ended = status != PivotedCholesky::Status::Running;
     if (onlyZero) {
       if (ended) return std::nullopt;
@@ -448,7 +453,9 @@ std::optional<LowRankForm> fromPivots(const Operator& A,
 
 }  // namespace
 
-std::optional<LowRankForm> lowRankFormFromEntries(const Operator& A, const LowRankLimits& limits) {
+std::optional<LowRankForm> lowRankFormFromEntries(const Operator& A,
+                                                  const LowRankLimits& limits,
+                                                  bool zeroDiagonalRounding) {
   const int n = A.size();
   if (n == 0 || n > limits.maxDenseRows) return std::nullopt;
   Eigen::MatrixXd copy;
@@ -465,7 +472,7 @@ std::optional<LowRankForm> lowRankFormFromEntries(const Operator& A, const LowRa
     // A multiple eigenvalue of a group is A's diagonal: at the rank limit, r is above it.
     if (trial.form || trial.rankAboveLimit) return std::move(trial.form);
   }
-  return fromPivots(A, dense, evidence.singular, largest, limits);
+  return fromPivots(A, dense, evidence.singular, zeroDiagonalRounding, largest, limits);
 }
 
 }  // namespace mlcp::detail
