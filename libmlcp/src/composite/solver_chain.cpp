@@ -87,7 +87,7 @@ bool SolverChain::proceed(const ProblemView& problem,
     if (r.status == Status::Converged || figure < m_best || m_used < 0) {
       m_best = figure;
       x = stage.getLambda();
-      m_start = x;
+      if (isStart(r.status)) m_start = x;
       report.status = r.status;
       m_used = k;
     }

@@ -15,8 +15,8 @@ namespace mlcp::detail {
 /// Solvers tried in turn on one problem, the engine of FallbackSolver and AutoSolver: each stage
 /// solves the chain's own validated problem in place (MixedLCP::solveView(): no copy, no second
 /// validation, the derived forms of A shared; told of a new A only when it changed since that
-/// stage last saw it), starts from the best answer found so far (or the caller's initial guess),
-/// and the chain stops at the first Converged. The answer is the best any stage found: the stage
+/// stage last saw it), starts from the best answer found so far that is a start (isStart(): not
+/// a pivoting ray's or singular pivot's end) or the caller's initial guess, and the chain stops at the first Converged. The answer is the best any stage found: the stage
 /// answers are ranked by the stopping figure max(scaled, relative residual)
 /// (SolverOptions::stoppingFigure), refusals (Unsupported, InvalidProblem from a stage: the problem
 /// passed the chain's own validation, so it is a refusal) and NumericalFailure are not answers. The

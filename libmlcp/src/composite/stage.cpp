@@ -16,4 +16,8 @@ bool isAnswer(Status status) {
          status != Status::NumericalFailure && status != Status::NotSolved;
 }
 
+bool isStart(Status status) {
+  return isAnswer(status) && status != Status::Unbounded && status != Status::SingularPivot;
+}
+
 }  // namespace mlcp::detail

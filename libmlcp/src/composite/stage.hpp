@@ -14,4 +14,9 @@ void stageProblem(const ProblemView& problem, bool newMatrix, MixedLCP& stage);
 /// NumericalFailure or NotSolved): what a composite solver may return from a stage.
 bool isAnswer(Status status);
 
+/// True for the answers a later stage starts from: not a pivoting method's end on a ray or a
+/// singular pivot (Unbounded, SingularPivot), where x is where the pivoting stopped, not an
+/// approximation (docs/solver-selection.md, "`fallback`").
+bool isStart(Status status);
+
 }  // namespace mlcp::detail

@@ -95,6 +95,25 @@ class ViewForwarder final : public mlcp::MixedLCP {
   std::uint64_t m_version = ~std::uint64_t{0};
 };
 
+/// A stage that records the initial guess it was handed and answers MaxIterations with it.
+class StartRecorder final : public mlcp::MixedLCP {
+ public:
+  std::string_view name() const override { return "start-recorder"; }
+  mlcp::Capabilities capabilities() const override { return {}; }
+  const mlcp::SolverOptions& commonOptions() const override { return m_options; }
+  const Eigen::VectorXd& start() const { return m_start; }
+
+ private:
+  void doSetup(int) override {}
+  void doSolve(const mlcp::ProblemView&, Eigen::VectorXd& x, mlcp::SolveReport& report) override {
+    m_start = x;
+    report.status = mlcp::Status::MaxIterations;
+  }
+
+  mlcp::SolverOptions m_options;
+  Eigen::VectorXd m_start;
+};
+
 /// The same x, w and report from solve() on a copy and from solveView() on the problem.
 void expectSameSolve(const mlcp::MixedLCP& copied, const mlcp::MixedLCP& viewed) {
   const mlcp::SolveReport& a = copied.report();
@@ -135,6 +154,32 @@ BOOST_AUTO_TEST_CASE(fallback_stages_are_one_list) {
   const auto fallback = mlcp::makeSolver("fallback");
   BOOST_TEST(dynamic_cast<const mlcp::FallbackSolver&>(*fallback).stageCount() ==
              static_cast<int>(names.size()));
+}
+
+BOOST_AUTO_TEST_CASE(a_pivoting_ray_end_is_not_the_next_stage_start) {
+  // w_0 = -x_1 - 1 < 0 for every x >= 0: no solution; Lemke ends on a secondary ray at
+  // x = (0, 1/3). The next stage starts from the caller's guess (0), not from the ray's end.
+  mlcp::Problem p;
+  p.A = (Eigen::MatrixXd(2, 2) << 0.0, -1.0, -1.0, 2.0).finished();
+  p.b = Eigen::Vector2d(1.0, 2.0);
+  p.lo = Eigen::VectorXd::Zero(2);
+  p.hi = Eigen::VectorXd::Constant(2, kInf);
+  p.findex = Eigen::VectorXi::Constant(2, -1);
+  auto lemke = mlcp::makeSolver("lemke");
+  lemke->setProblem(p);
+  BOOST_TEST_REQUIRE(lemke->solve().status == mlcp::Status::Unbounded);
+  BOOST_TEST_REQUIRE(lemke->getLambda().norm() > 0.0);
+  std::vector<std::unique_ptr<mlcp::MixedLCP>> stages;
+  stages.push_back(mlcp::makeSolver("lemke"));
+  stages.push_back(std::make_unique<StartRecorder>());
+  mlcp::FallbackSolver solver(std::move(stages));
+  solver.setProblem(p);
+  const mlcp::SolveReport& report = solver.solve();
+  BOOST_TEST_INFO(report.message);
+  const auto& recorder = dynamic_cast<const StartRecorder&>(solver.stage(1));
+  BOOST_TEST_REQUIRE(recorder.start().size() == 2);
+  BOOST_TEST(recorder.start().norm() == 0.0);
+  BOOST_TEST(contains(report.message, "lemke: unbounded"));
 }
 
 BOOST_AUTO_TEST_CASE(no_converged_stage_gives_the_best_answer_with_its_status) {
