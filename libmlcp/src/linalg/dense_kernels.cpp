@@ -21,8 +21,8 @@ namespace mlcp::detail {
                             int ldb,                                                      \
                             double* C,                                                    \
                             int ldc);                                                     \
-  void solveUnitLower(int n, const double* L, int ld, double* b);                         \
-  void solveUnitLowerTransposed(int n, const double* L, int ld, double* b);               \
+  void solveUnitUpper(int n, const double* L, int ld, double* b);                         \
+  void solveUnitUpperTransposed(int n, const double* L, int ld, double* b);               \
   }
 MLCP_DECLARE_KERNELS(baseline)
 #if MLCP_HAVE_AVX2_KERNELS
@@ -37,8 +37,8 @@ struct Kernels {
   void (*multiply)(int, int, const double*, int, const double*, double*);
   void (*multiplyTransposed)(int, int, const double*, int, const double*, double*);
   void (*addProductTransposed)(int, int, int, const double*, int, const double*, int, double*, int);
-  void (*solveUnitLower)(int, const double*, int, double*);
-  void (*solveUnitLowerTransposed)(int, const double*, int, double*);
+  void (*solveUnitUpper)(int, const double*, int, double*);
+  void (*solveUnitUpperTransposed)(int, const double*, int, double*);
   const char* target;
 };
 
@@ -47,8 +47,8 @@ Kernels choose() {
                                 baseline::multiply,
                                 baseline::multiplyTransposed,
                                 baseline::addProductTransposed,
-                                baseline::solveUnitLower,
-                                baseline::solveUnitLowerTransposed,
+                                baseline::solveUnitUpper,
+                                baseline::solveUnitUpperTransposed,
                                 "baseline"};
 #if MLCP_HAVE_AVX2_KERNELS
   const char* forced = std::getenv("MLCP_DENSE_KERNELS");
@@ -59,8 +59,8 @@ Kernels choose() {
             avx2::multiply,
             avx2::multiplyTransposed,
             avx2::addProductTransposed,
-            avx2::solveUnitLower,
-            avx2::solveUnitLowerTransposed,
+            avx2::solveUnitUpper,
+            avx2::solveUnitUpperTransposed,
             "avx2+fma"};
 #endif
   return baselineKernels;
@@ -89,12 +89,12 @@ void addProductTransposed(
   kernels().addProductTransposed(m, n, k, A, lda, B, ldb, C, ldc);
 }
 
-void solveUnitLower(int n, const double* L, int ld, double* b) {
-  kernels().solveUnitLower(n, L, ld, b);
+void solveUnitUpper(int n, const double* L, int ld, double* b) {
+  kernels().solveUnitUpper(n, L, ld, b);
 }
 
-void solveUnitLowerTransposed(int n, const double* L, int ld, double* b) {
-  kernels().solveUnitLowerTransposed(n, L, ld, b);
+void solveUnitUpperTransposed(int n, const double* L, int ld, double* b) {
+  kernels().solveUnitUpperTransposed(n, L, ld, b);
 }
 
 std::string_view denseKernelTarget() { return kernels().target; }

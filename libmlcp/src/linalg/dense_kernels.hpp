@@ -29,12 +29,13 @@ void multiplyTransposed(int rows, int cols, const double* A, int ld, const doubl
 void addProductTransposed(
     int m, int n, int k, const double* A, int lda, const double* B, int ldb, double* C, int ldc);
 
-/// Solves L z = b in place (b becomes z), L (n x n) unit lower triangular, column-major with
-/// leading dimension ld (only its strictly lower part is read).
-void solveUnitLower(int n, const double* L, int ld, double* b);
+/// Solves U z = b in place (b becomes z), U (n x n) unit upper triangular, column-major with
+/// leading dimension ld (only its strictly upper part is read). A row-major unit lower L is this
+/// U = L^T in memory: L^T z = b is solveUnitUpper(), L z = b solveUnitUpperTransposed().
+void solveUnitUpper(int n, const double* U, int ld, double* b);
 
-/// Solves L^T z = b in place, L as in solveUnitLower().
-void solveUnitLowerTransposed(int n, const double* L, int ld, double* b);
+/// Solves U^T z = b in place, U as in solveUnitUpper().
+void solveUnitUpperTransposed(int n, const double* U, int ld, double* b);
 
 /// The build the kernels run on here: "avx2+fma" or "baseline", for benchmark reports.
 std::string_view denseKernelTarget();

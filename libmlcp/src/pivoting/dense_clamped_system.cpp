@@ -1,5 +1,7 @@
 #include "pivoting/dense_clamped_system.hpp"
 
+#include "linalg/dense_kernels.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <utility>
@@ -67,10 +69,11 @@ long double DenseClampedSystem::rowTimesExtended(int i, const Eigen::VectorXd& x
 void DenseClampedSystem::solveClamped(int nC, const Eigen::VectorXd& rhs, Eigen::VectorXd& out) {
   if (nC == 0) return;
   for (int k = 0; k < nC; ++k) m_tmp[k] = rhs[m_cOrder[k]];
-  const auto L = m_L.topLeftCorner(nC, nC);
-  L.triangularView<Eigen::UnitLower>().solveInPlace(m_tmp.head(nC));
+  // m_L is row-major: in memory the column-major L^T the kernels take (dense_kernels.hpp).
+  const int ld = static_cast<int>(m_L.cols());
+  detail::solveUnitUpperTransposed(nC, m_L.data(), ld, m_tmp.data());
   m_tmp.head(nC) = m_tmp.head(nC).cwiseProduct(m_dInv.head(nC));
-  L.transpose().triangularView<Eigen::UnitUpper>().solveInPlace(m_tmp.head(nC));
+  detail::solveUnitUpper(nC, m_L.data(), ld, m_tmp.data());
   for (int k = 0; k < nC; ++k) out[m_cOrder[k]] = m_tmp[k];
 }
 
@@ -78,7 +81,7 @@ void DenseClampedSystem::solveLower(int i, int nC) {
   m_solvedPosition = i;
   if (nC == 0) return;
   for (int k = 0; k < nC; ++k) m_Dell[k] = m_A(i, m_cOrder[k]);
-  m_L.topLeftCorner(nC, nC).triangularView<Eigen::UnitLower>().solveInPlace(m_Dell.head(nC));
+  detail::solveUnitUpperTransposed(nC, m_L.data(), static_cast<int>(m_L.cols()), m_Dell.data());
   m_ell.head(nC) = m_Dell.head(nC).cwiseProduct(m_dInv.head(nC));
 }
 
@@ -87,14 +90,16 @@ void DenseClampedSystem::clampedDirection(int i, double dir, int nC, Eigen::Vect
   solveLower(i, nC);
   if (nC == 0) return;
   m_tmp.head(nC) = m_ell.head(nC);
-  m_L.topLeftCorner(nC, nC).transpose().triangularView<Eigen::UnitUpper>().solveInPlace(
-      m_tmp.head(nC));
+  detail::solveUnitUpper(nC, m_L.data(), static_cast<int>(m_L.cols()), m_tmp.data());
   for (int k = 0; k < nC; ++k) deltaX[m_cOrder[k]] = -dir * m_tmp[k];
 }
 
 double DenseClampedSystem::directionOfW(
     int i, double dir, int nC, int nN, const Eigen::VectorXd& deltaX, Eigen::VectorXd& deltaW) {
-  deltaW.segment(nC, nN).noalias() = m_A.block(nC, 0, nN, nC) * deltaX.head(nC);
+  // A(N,C) of the row-major m_A is, in memory, the column-major block A(C,N)^T.
+  const int ld = static_cast<int>(m_A.cols());
+  detail::multiplyTransposed(nC, nN, m_A.data() + static_cast<std::ptrdiff_t>(nC) * ld, ld,
+                             deltaX.data(), deltaW.data() + nC);
   deltaW.segment(nC, nN) += dir * m_A.row(i).segment(nC, nN).transpose();
   return m_A.row(i).head(nC).dot(deltaX.head(nC).transpose()) + m_A(i, i) * dir;
 }

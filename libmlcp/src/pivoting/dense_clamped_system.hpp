@@ -8,7 +8,8 @@ namespace mlcp::detail {
 /// the lower triangle of A permuted to the pivoting's positions (so the products of a pivot run
 /// over contiguous rows), and a dense L D L^T of A(C,C) grown by one row per addition and
 /// shrunk by a rank-one update per removal. Its rows are in their own order (cOrder), so a
-/// removal swaps only two problem positions.
+/// removal swaps only two problem positions. The triangular solves with L and the product
+/// A(N,C) delta x_C run on the processor's kernels (linalg/dense_kernels.hpp).
 /// Cost: O(nC^2) per direction, O(n) per swap, O(nC^2) per removal; memory O(n^2), in resize().
 class DenseClampedSystem final : public ClampedSystem {
  public:

@@ -23,9 +23,9 @@ double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
   return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
 }
 
-/// A unit lower triangular L (n x n) inside a larger column-major array (leading dimension
-/// n + 3), well conditioned.
-Eigen::MatrixXd lowerWithPadding(int n) {
+/// A unit upper triangular U (n x n, its strictly upper part) inside a larger column-major array
+/// (leading dimension n + 3), well conditioned; the diagonal and below are never read.
+Eigen::MatrixXd upperWithPadding(int n) {
   Eigen::MatrixXd storage = Eigen::MatrixXd::Random(n + 3, n) * (0.5 / std::max(1, n));
   return storage;
 }
@@ -100,21 +100,21 @@ BOOST_AUTO_TEST_CASE(transposed_products_agree_with_loops) {
 
 BOOST_AUTO_TEST_CASE(triangular_solves_invert_their_products) {
   for (const int n : kSizes) {
-    const Eigen::MatrixXd L = lowerWithPadding(n);
+    const Eigen::MatrixXd U = upperWithPadding(n);
     const int ld = n + 3;
     const Eigen::VectorXd z = Eigen::VectorXd::Random(n);
-    // b = L z and b = L^T z by loops over the strictly lower part (unit diagonal).
-    Eigen::VectorXd lower = z, upper = z;
+    // b = U z and b = U^T z by loops over the strictly upper part (unit diagonal).
+    Eigen::VectorXd upper = z, transposed = z;
     for (int j = 0; j < n; ++j)
-      for (int i = j + 1; i < n; ++i) {
-        lower[i] += L(i, j) * z[j];
-        upper[j] += L(i, j) * z[i];
+      for (int i = 0; i < j; ++i) {
+        upper[i] += U(i, j) * z[j];
+        transposed[j] += U(i, j) * z[i];
       }
-    md::solveUnitLower(n, L.data(), ld, lower.data());
-    md::solveUnitLowerTransposed(n, L.data(), ld, upper.data());
+    md::solveUnitUpper(n, U.data(), ld, upper.data());
+    md::solveUnitUpperTransposed(n, U.data(), ld, transposed.data());
     BOOST_TEST_INFO("n = " << n);
-    BOOST_TEST(relativeError(lower, z) <= 1e-12);
     BOOST_TEST(relativeError(upper, z) <= 1e-12);
+    BOOST_TEST(relativeError(transposed, z) <= 1e-12);
   }
 }
 
