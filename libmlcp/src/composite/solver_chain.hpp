@@ -16,13 +16,14 @@ namespace mlcp::detail {
 /// solves the chain's own validated problem in place (MixedLCP::solveView(): no copy, no second
 /// validation, the derived forms of A shared; told of a new A only when it changed since that
 /// stage last saw it), starts from the best answer found so far that is a start (isStart(): not
-/// a pivoting ray's or singular pivot's end) or the caller's initial guess, and the chain stops at the first Converged. The answer is the best any stage found: the stage
-/// answers are ranked by the stopping figure max(scaled, relative residual)
-/// (SolverOptions::stoppingFigure), refusals (Unsupported, InvalidProblem from a stage: the problem
-/// passed the chain's own validation, so it is a refusal) and NumericalFailure are not answers. The
-/// report carries the returned stage's status; with no answer at all, NumericalFailure when a stage
-/// failed so, else Unsupported, never InvalidProblem. Its message lists every stage tried with its
-/// status, and the reason of those that did not converge ("dantzig: unsupported (A is not symmetric
+/// a pivoting ray's or singular pivot's end) or the caller's initial guess, and the chain stops at
+/// the first Converged. The answer is the best any stage found: the stage answers are ranked by the
+/// stopping figure max(scaled, relative residual) (SolverOptions::stoppingFigure), refusals
+/// (Unsupported, InvalidProblem from a stage: the problem passed the chain's own validation, so it
+/// is a refusal) and NumericalFailure are not answers. The report carries the returned stage's
+/// status; with no answer at all, NumericalFailure when a stage failed so, else Unsupported, never
+/// InvalidProblem. Its message lists every stage tried with its status, and the reason of those
+/// that did not converge ("dantzig: unsupported (A is not symmetric
 /// ...); lemke: converged"). A stage added with a factory is made when a run first reaches it, so a
 /// plan pays only for the stages it runs. Memory: each stage's own; run() allocates nothing once
 /// every stage it runs has solved once at this n (and the message's capacity covers the longest
