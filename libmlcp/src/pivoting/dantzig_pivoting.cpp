@@ -20,7 +20,8 @@ constexpr double kDependentRow = 1e-11;
 
 void DantzigPivoting::resize(int n) {
   if (m_b.size() == n) return;
-  for (Eigen::VectorXd* v : {&m_b, &m_x, &m_w, &m_lo, &m_hi, &m_normalOffset, &m_deltaX, &m_deltaW})
+  for (Eigen::VectorXd* v :
+       {&m_b, &m_x, &m_w, &m_lo, &m_hi, &m_normalOffset, &m_diagonal, &m_deltaX, &m_deltaW})
     v->resize(n);
   m_set.resize(n);
   for (Eigen::VectorXi* v : {&m_findex, &m_rowOf, &m_positionOf, &m_release}) v->resize(n);
@@ -53,6 +54,7 @@ void DantzigPivoting::load(const PivotingProblem& problem, bool frictionLast) {
   }
   m_normalOffset.head(n) = problem.normalOffset;
   m_system->load(m_rowOf, m_positionOf);
+  for (int p = 0; p < n; ++p) m_diagonal[p] = m_system->diagonal(p);
   m_x.head(n).setZero();
   m_w.head(n).setZero();
   m_set.head(n).setConstant(static_cast<signed char>(RowSet::Clamped));
@@ -70,6 +72,7 @@ void DantzigPivoting::swapPositions(int a, int b) {
   std::swap(m_w[a], m_w[b]);
   std::swap(m_lo[a], m_lo[b]);
   std::swap(m_hi[a], m_hi[b]);
+  std::swap(m_diagonal[a], m_diagonal[b]);
   std::swap(m_set[a], m_set[b]);
   std::swap(m_findex[a], m_findex[b]);
   std::swap(m_rowOf[a], m_rowOf[b]);
@@ -149,12 +152,11 @@ DantzigPivoting::Step DantzigPivoting::chooseStep(int i,
   // block the step, and adding it to C would be a singular pivot. Below this bound its delta w
   // is rounding: |A(k,C) dx_C + dir A_ki| <= sqrt(A_kk) (sqrt(A_ii) + sum_m sqrt(A_mm) |dx_m|)
   // by Cauchy-Schwarz, the sum taken as its largest term.
-  // In squares (no square root per row); evaluated only for rows that would end or block it.
-  double scale = m_system->diagonal(i);
-  for (int k = 0; k < nC; ++k)
-    scale = std::max(scale, m_system->diagonal(k) * m_deltaX[k] * m_deltaX[k]);
+  // In squares (no square root per row); evaluated only for rows that would end the step.
+  double scale = m_diagonal[i];
+  for (int k = 0; k < nC; ++k) scale = std::max(scale, m_diagonal[k] * m_deltaX[k] * m_deltaX[k]);
   const auto vanishes = [&](int k, double deltaW) {
-    return deltaW * deltaW <= kDependentRow * kDependentRow * scale * m_system->diagonal(k);
+    return deltaW * deltaW <= kDependentRow * kDependentRow * scale * m_diagonal[k];
   };
   Step step{kInf, StepKind::None, -1};
   auto consider = [&step](double length, StepKind kind, int row) {
@@ -172,8 +174,9 @@ DantzigPivoting::Step DantzigPivoting::chooseStep(int i,
   }
   for (int k = nC; k < nC + nN; ++k) {
     const bool atLower = m_set[k] == static_cast<signed char>(RowSet::AtLower);
-    if ((atLower ? m_deltaW[k] < 0.0 : m_deltaW[k] > 0.0) && !vanishes(k, m_deltaW[k]))
-      consider(std::max(-m_w[k] / m_deltaW[k], 0.0), StepKind::NToC, k);
+    if (!(atLower ? m_deltaW[k] < 0.0 : m_deltaW[k] > 0.0)) continue;
+    const double length = std::max(-m_w[k] / m_deltaW[k], 0.0);
+    if (length < step.length && !vanishes(k, m_deltaW[k])) step = Step{length, StepKind::NToC, k};
   }
   for (int k = firstBounded; k < nC; ++k) {
     const double dx = m_deltaX[k];

@@ -127,6 +127,7 @@ class DantzigPivoting {
   bool m_warm = false;  // the last pass succeeded: resolve() can start from it
 
   Eigen::VectorXd m_b, m_x, m_w, m_lo, m_hi, m_normalOffset;
+  Eigen::VectorXd m_diagonal;  // per position: A_ii (chooseStep()'s bounds, contiguous)
   Eigen::Matrix<signed char, Eigen::Dynamic, 1> m_set;
   Eigen::VectorXi m_findex;      // per position: friction normal's caller row, or -1
   Eigen::VectorXi m_rowOf;       // per position: caller's row
