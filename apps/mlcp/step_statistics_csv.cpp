@@ -1,6 +1,7 @@
 #include "step_statistics_csv.hpp"
 
 #include <mlcp/composite/auto_solver.hpp>
+#include <mlcp/composite/island_solver.hpp>
 #include <mlcp/composite/polish_solver.hpp>
 #include <mlcp/core/problem.hpp>
 #include <mlcp/core/residual.hpp>
@@ -9,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <optional>
 #include <string>
 
 namespace mlcp::app {
@@ -16,18 +18,27 @@ namespace mlcp::app {
 namespace {
 
 /// The solver's count of numeric factorizations (newton, bpp, polish; auto: of the stage that
-/// answered), "" for the others.
-std::string factorizations(const MixedLCP& solver) {
+/// answered; islands: the sum over the islands), none for the others.
+std::optional<long> factorizations(const MixedLCP& solver) {
   if (const auto* automatic = dynamic_cast<const AutoSolver*>(&solver))
     return automatic->usedSolver() != nullptr ? factorizations(*automatic->usedSolver())
-                                              : std::string();
+                                              : std::nullopt;
+  if (const auto* islands = dynamic_cast<const IslandSolver*>(&solver)) {
+    long sum = 0;
+    for (int k = 0; k < islands->islandCount(); ++k) {
+      const std::optional<long> count = factorizations(islands->islandSolver(k));
+      if (!count) return std::nullopt;  // the inner solver does not count them
+      sum += *count;
+    }
+    return sum;
+  }
   if (const auto* newton = dynamic_cast<const NewtonSolver*>(&solver))
-    return std::to_string(newton->statistics().factorizations);
+    return newton->statistics().factorizations;
   if (const auto* bpp = dynamic_cast<const BppSolver*>(&solver))
-    return std::to_string(bpp->statistics().factorizations);
+    return bpp->statistics().factorizations;
   if (const auto* polish = dynamic_cast<const PolishSolver*>(&solver))
-    return std::to_string(polish->statistics().factorizations);
-  return {};
+    return polish->statistics().factorizations;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -37,9 +48,11 @@ std::string stepStatisticsRow(const dynamics::World& world, const MixedLCP& solv
   if (s.rows == 0) return fmt::format("{},0,,{},0,0,,0,0,0", world.stepCount(), s.status);
   const Residuals r = computeResiduals(world.lastProblem().toProblem(), world.lastLambda());
   const SolveReport& report = solver.report();
+  const std::optional<long> count = factorizations(solver);
   return fmt::format("{},{},{},{},{},{},{},{:.3f},{:.6e},{:.6e}", world.stepCount(), s.rows,
-                     s.solverName, s.status, s.iterations, report.pivots, factorizations(solver),
-                     s.solveSeconds * 1e6, r.scaled, r.relative);
+                     s.solverName, s.status, s.iterations, report.pivots,
+                     count ? std::to_string(*count) : std::string(), s.solveSeconds * 1e6, r.scaled,
+                     r.relative);
 }
 
 }  // namespace mlcp::app

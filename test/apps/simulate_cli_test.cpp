@@ -159,7 +159,8 @@ BOOST_AUTO_TEST_CASE(a_solver_error_keeps_the_steps_before_and_names_the_step) {
 }
 
 BOOST_AUTO_TEST_CASE(stats_has_one_row_per_step_with_the_residuals_as_numbers) {
-  for (const char* solver : {"dantzig", "newton", "pgs", "bpp", "polish"}) {
+  for (const char* solver :
+       {"dantzig", "newton", "pgs", "bpp", "polish", "islands:bpp", "islands:pgs"}) {
     BOOST_TEST_CONTEXT(solver) {
       const Run r = run(fmt::format(
           "simulate --scene pendulum-chain --param count=3 --steps 20 --solver {} --stats {}",
@@ -187,9 +188,11 @@ BOOST_AUTO_TEST_CASE(stats_has_one_row_per_step_with_the_residuals_as_numbers) {
         BOOST_TEST(number(f[9]) >= 0.0);
         BOOST_TEST(number(f[9]) <= 1e-6);
       }
-      // newton, bpp and polish count their factorizations; the others leave the column empty.
+      // newton, bpp and polish count their factorizations (islands: summed over the islands);
+      // the others leave the column empty.
       const std::string name = solver;
-      const bool counts = name == "newton" || name == "bpp" || name == "polish";
+      const bool counts =
+          name == "newton" || name == "bpp" || name == "polish" || name == "islands:bpp";
       BOOST_TEST(split(rows[1], ',')[6].empty() == !counts);
       BOOST_TEST(r.out.find("statistics   " + path("stats.csv")) != std::string::npos);
     }

@@ -68,6 +68,13 @@ const SolverOptions& IslandSolver::commonOptions() const { return m_prototype->c
 
 int IslandSolver::islandCount() const { return m_islands->count(); }
 
+const MixedLCP& IslandSolver::islandSolver(int k) const {
+  if (k < 0 || k >= static_cast<int>(m_parts.size()))
+    throw std::out_of_range(
+        fmt::format("islandSolver({}): the last solve had {} islands", k, m_parts.size()));
+  return *m_parts[static_cast<size_t>(k)]->solver;
+}
+
 int IslandSolver::largestIsland() const {
   size_t largest = 0;
   for (const auto& rows : m_islands->rows) largest = std::max(largest, rows.size());

@@ -12,6 +12,7 @@
 
 #include <limits>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,26 @@ BOOST_AUTO_TEST_CASE(every_column_is_an_island_and_the_answer_is_the_whole_one) 
       BOOST_TEST(relativeDifference(split->getLambda(), whole->getLambda()) <= 1e-10);
     BOOST_TEST(s.scaledResidual <= split->commonOptions().relativeTolerance);
   }
+}
+
+BOOST_AUTO_TEST_CASE(each_island_solver_is_reachable_with_its_own_report) {
+  const mlcp::Problem p = columns(3, 1, 2);
+  auto solver = mlcp::makeSolver("islands:bpp");
+  solver->setProblem(p);
+  const mlcp::SolveReport& report = solver->solve();
+  BOOST_TEST_REQUIRE(report.status == mlcp::Status::Converged, report.message);
+  const auto& islands = dynamic_cast<const mlcp::IslandSolver&>(*solver);
+  BOOST_TEST_REQUIRE(islands.islandCount() == 3);
+  int pivots = 0;
+  for (int k = 0; k < islands.islandCount(); ++k) {
+    const auto& bpp = dynamic_cast<const mlcp::BppSolver&>(islands.islandSolver(k));
+    BOOST_TEST(bpp.report().status == mlcp::Status::Converged);
+    BOOST_TEST(bpp.statistics().factorizations >= 1);
+    pivots += bpp.report().pivots;
+  }
+  BOOST_TEST(pivots == report.pivots);  // the report's pivots are the islands' sum
+  BOOST_CHECK_THROW(islands.islandSolver(3), std::out_of_range);
+  BOOST_CHECK_THROW(islands.islandSolver(-1), std::out_of_range);
 }
 
 BOOST_AUTO_TEST_CASE(threads_give_the_same_bits) {

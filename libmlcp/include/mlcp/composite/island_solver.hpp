@@ -63,6 +63,10 @@ class IslandSolver final : public MixedLCP {
   int islandCount() const;
   /// Rows of the largest island of the last solve.
   int largestIsland() const;
+  /// The solver of island k of the last solve (each island's own statistics, e.g. its
+  /// factorizations). @pre 0 <= k < islandCount()
+  /// @throws std::out_of_range when k is outside [0, islandCount())
+  const MixedLCP& islandSolver(int k) const;
 
  private:
   struct Island;
