@@ -1,6 +1,7 @@
 #include "core/low_rank_entries.hpp"
 
 #include "linalg/dense_kernels.hpp"
+#include "linalg/lower_tiles.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <fmt/format.h>
@@ -28,20 +29,17 @@ constexpr const char* kDartName = "DART's relative CFM: C_i = A_ii 1e-5 / (1 + 1
 /// How a constant diagonal c is printed.
 std::string constantName(double c) { return fmt::format("Bullet's constant CFM: C_i = {:.6g}", c); }
 
-/// max |A_ij - A_ji|, in square tiles so that the transposed reads stay in cache.
+/// max |A_ij - A_ji|, tile against transposed tile (forEachLowerTile()).
 double asymmetry(const Eigen::MatrixXd& A) {
-  constexpr Eigen::Index kTile = 32;
-  const Eigen::Index n = A.rows();
   double largest = 0.0;
-  for (Eigen::Index j = 0; j < n; j += kTile)
-    for (Eigen::Index i = j; i < n; i += kTile) {
-      const Eigen::Index rows = std::min(kTile, n - i);
-      const Eigen::Index cols = std::min(kTile, n - j);
-      largest =
-          std::max(largest, (A.block(i, j, rows, cols) - A.block(j, i, cols, rows).transpose())
-                                .cwiseAbs()
-                                .maxCoeff());
-    }
+  forEachLowerTile(static_cast<int>(A.rows()), [&](int i0, int i1, int j0, int j1) {
+    const int rows = i1 - i0, cols = j1 - j0;
+    largest =
+        std::max(largest, (A.block(i0, j0, rows, cols) - A.block(j0, i0, cols, rows).transpose())
+                              .cwiseAbs()
+                              .maxCoeff());
+    return true;
+  });
   return largest;
 }
 

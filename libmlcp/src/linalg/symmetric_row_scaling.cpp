@@ -1,5 +1,7 @@
 #include "linalg/symmetric_row_scaling.hpp"
 
+#include "linalg/lower_tiles.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -63,32 +65,25 @@ bool SymmetricRowScaling::examine(const ProblemView& problem, double tolerance, 
   return false;
 }
 
-// A against A^T in square tiles that stay in cache (a column-by-row sweep strides through
-// memory), with the factors t.
+// A against A^T tile by tile (forEachLowerTile()), with the factors t.
 bool SymmetricRowScaling::symmetricDense(const ProblemView& problem, double tolerance) {
   const Eigen::MatrixXd& A = problem.denseA();
   const Eigen::VectorXd& t = m_factor;
   m_root = t.cwiseProduct(problem.rowScalesA()).cwiseSqrt();  // sqrt(t_i s_i), once per row
   const Eigen::VectorXd& root = m_root;
-  const int n = problem.size();
-  constexpr int kTile = 32;
-  for (int j0 = 0; j0 < n; j0 += kTile) {
-    const int j1 = std::min(j0 + kTile, n);
-    for (int i0 = j0; i0 < n; i0 += kTile) {
-      const int i1 = std::min(i0 + kTile, n);
-      for (int j = j0; j < j1; ++j) {
-        const double bound = tolerance * root[j];
-        for (int i = std::max(i0, j + 1); i < i1; ++i) {
-          if (std::abs(t[i] * A(i, j) - t[j] * A(j, i)) > bound * root[i]) {
-            m_row = i;
-            m_column = j;
-            return false;
-          }
+  return forEachLowerTile(problem.size(), [&](int i0, int i1, int j0, int j1) {
+    for (int j = j0; j < j1; ++j) {
+      const double bound = tolerance * root[j];
+      for (int i = std::max(i0, j + 1); i < i1; ++i) {
+        if (std::abs(t[i] * A(i, j) - t[j] * A(j, i)) > bound * root[i]) {
+          m_row = i;
+          m_column = j;
+          return false;
         }
       }
     }
-  }
-  return true;
+    return true;
+  });
 }
 
 // Every stored entry against its transpose in one merge, O(nonzeros): columns j in order, and in
