@@ -222,11 +222,8 @@ double LowRankSystem::lowRankDiagonal(Eigen::Index i) const {
 
 void LowRankSystem::multiplyLowRank(const Eigen::VectorXd& x, Eigen::VectorXd& out) {
   if (!m_sparseRows) {
-    // G is row-major (n x r): in memory the column-major r x n G^T the kernels take.
-    const LowRankForm::Matrix& G = m_form->G;
-    const int n = static_cast<int>(G.rows()), r = static_cast<int>(G.cols());
-    multiply(r, n, G.data(), r, x.data(), m_t.data());
-    multiplyTransposed(r, n, G.data(), r, m_t.data(), out.data());
+    m_t.noalias() = m_form->G.transpose() * x;
+    out.noalias() = m_form->G * m_t;
     return;
   }
   const int n = static_cast<int>(x.size());
@@ -268,14 +265,14 @@ bool LowRankSystem::factor(const ProblemView& problem, const std::vector<RowStat
 
 void LowRankSystem::applyInverse(const Eigen::VectorXd& in, Eigen::VectorXd& out) {
   const Eigen::Index nF = static_cast<Eigen::Index>(m_free.size());
-  const int r = static_cast<int>(m_K.rows());
   for (Eigen::Index a = 0; a < nF; ++a) m_y[a] = in[a] / m_D[m_free[a]];
-  // V and D^-1 G_F are row-major: in memory the column-major r x n_F transposes the kernels take.
-  if (m_sparseRows)
+  if (m_sparseRows) {
     reduce();
-  else
-    multiply(r, static_cast<int>(nF), m_V.data(), r, m_y.data(), m_u.data());
+  } else {
+    m_u.noalias() = m_V.topRows(nF).transpose() * m_y.head(nF);
+  }
   m_t = m_u;
+  const int r = static_cast<int>(m_K.rows());
   if (m_usedLu)
     solveLu(r, m_factorK.data(), r, m_pivot.data(), m_t.data());
   else
@@ -287,8 +284,8 @@ void LowRankSystem::applyInverse(const Eigen::VectorXd& in, Eigen::VectorXd& out
     }
     return;
   }
-  multiplyTransposed(r, static_cast<int>(nF), m_scaledG.data(), r, m_t.data(), out.data());
-  out.head(nF) = m_y.head(nF) - out.head(nF);
+  out.head(nF) = m_y.head(nF);
+  out.head(nF).noalias() -= m_scaledG.topRows(nF) * m_t;
 }
 
 void LowRankSystem::reduce() {
