@@ -23,8 +23,6 @@ namespace mlcp::detail {
                             int ldc);                                                     \
   void solveUnitUpper(int n, const double* U, int ld, double* b);                         \
   void solveUnitUpperTransposed(int n, const double* U, int ld, double* b);               \
-  bool factorCholesky(int n, double* K, int ld);                                          \
-  void solveCholesky(int n, const double* L, int ld, double* rhs);                        \
   bool factorLu(int m, double* G, int ld, int* pivot, double relativePivot);              \
   bool solveLu(int m, const double* G, int ld, const int* pivot, double* rhs);            \
   }
@@ -43,8 +41,6 @@ struct Kernels {
   void (*addProductTransposed)(int, int, int, const double*, int, const double*, int, double*, int);
   void (*solveUnitUpper)(int, const double*, int, double*);
   void (*solveUnitUpperTransposed)(int, const double*, int, double*);
-  bool (*factorCholesky)(int, double*, int);
-  void (*solveCholesky)(int, const double*, int, double*);
   bool (*factorLu)(int, double*, int, int*, double);
   bool (*solveLu)(int, const double*, int, const int*, double*);
   const char* target;
@@ -57,8 +53,6 @@ Kernels choose() {
                                 baseline::addProductTransposed,
                                 baseline::solveUnitUpper,
                                 baseline::solveUnitUpperTransposed,
-                                baseline::factorCholesky,
-                                baseline::solveCholesky,
                                 baseline::factorLu,
                                 baseline::solveLu,
                                 "baseline"};
@@ -73,8 +67,6 @@ Kernels choose() {
             avx2::addProductTransposed,
             avx2::solveUnitUpper,
             avx2::solveUnitUpperTransposed,
-            avx2::factorCholesky,
-            avx2::solveCholesky,
             avx2::factorLu,
             avx2::solveLu,
             "avx2+fma"};
@@ -111,12 +103,6 @@ void solveUnitUpper(int n, const double* U, int ld, double* b) {
 
 void solveUnitUpperTransposed(int n, const double* U, int ld, double* b) {
   kernels().solveUnitUpperTransposed(n, U, ld, b);
-}
-
-bool factorCholesky(int n, double* K, int ld) { return kernels().factorCholesky(n, K, ld); }
-
-void solveCholesky(int n, const double* L, int ld, double* rhs) {
-  kernels().solveCholesky(n, L, ld, rhs);
 }
 
 bool factorLu(int m, double* G, int ld, int* pivot, double relativePivot) {

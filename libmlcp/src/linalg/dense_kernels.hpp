@@ -37,14 +37,6 @@ void solveUnitUpper(int n, const double* U, int ld, double* b);
 /// Solves U^T z = b in place, U as in solveUnitUpper().
 void solveUnitUpperTransposed(int n, const double* U, int ld, double* b);
 
-/// Cholesky factorization K = L L^T of the symmetric positive definite K (n x n, column-major,
-/// leading dimension ld; its lower triangle is read) in place: L in the lower triangle. False
-/// when a pivot is not positive (K not positive definite in rounding).
-bool factorCholesky(int n, double* K, int ld);
-
-/// Solves L L^T y = rhs in place (rhs becomes y, n entries) with the factor of factorCholesky().
-void solveCholesky(int n, const double* L, int ld, double* rhs);
-
 /// LU with partial pivoting of the square G (m x m, column-major, leading dimension ld) in place,
 /// in Crout's left-looking order: column j and row j of the factors each come from one
 /// matrix-vector product with the factors found so far (about 1.4 times as fast as the rank-one

@@ -33,10 +33,10 @@ void LowRankSystem::setup(const LowRankForm& form, double proximal) {
   const Eigen::Index r = form.G.cols();
   m_V.resize(n, r);
   m_scaledG.resize(n, r);
-  if (m_K.rows() != r) {
+  if (!m_llt || m_K.rows() != r) {
     m_K.resize(r, r);
-    m_factorK.resize(r, r);
-    m_pivot.resize(r);
+    m_llt.emplace(r);
+    m_lu.emplace(r);
   }
   m_y.resize(n);
   for (Eigen::VectorXd* v : {&m_haveFree, &m_haveSlide, &m_wantFree, &m_wantSlide}) v->resize(n);
@@ -250,17 +250,15 @@ void LowRankSystem::buildReduced(const ProblemView& problem, const std::vector<R
 bool LowRankSystem::factor(const ProblemView& problem, const std::vector<RowState>& state) {
   if (!m_sparseRows) buildReduced(problem, state);
   formK(problem, state);
-  // On the processor's kernels (linalg/dense_kernels.hpp), in m_factorK: K itself is kept for
-  // the next round's update.
-  const int r = static_cast<int>(m_K.rows());
   m_usedLu = !m_sliding.empty();
   if (!m_usedLu) {
-    m_factorK = m_K;
-    if (factorCholesky(r, m_factorK.data(), r)) return true;
+    m_llt->compute(m_K);
+    if (m_llt->info() == Eigen::Success) return true;
     m_usedLu = true;
   }
-  m_factorK = m_K;
-  return factorLu(r, m_factorK.data(), r, m_pivot.data(), 0.0);  // any pivot > 0
+  m_lu->compute(m_K);
+  const double pivot = m_lu->matrixLU().diagonal().cwiseAbs().minCoeff();
+  return std::isfinite(pivot) && pivot > 0.0;
 }
 
 void LowRankSystem::applyInverse(const Eigen::VectorXd& in, Eigen::VectorXd& out) {
@@ -271,12 +269,10 @@ void LowRankSystem::applyInverse(const Eigen::VectorXd& in, Eigen::VectorXd& out
   } else {
     m_u.noalias() = m_V.topRows(nF).transpose() * m_y.head(nF);
   }
-  m_t = m_u;
-  const int r = static_cast<int>(m_K.rows());
   if (m_usedLu)
-    solveLu(r, m_factorK.data(), r, m_pivot.data(), m_t.data());
+    m_t = m_lu->solve(m_u);
   else
-    solveCholesky(r, m_factorK.data(), r, m_t.data());
+    m_t = m_llt->solve(m_u);
   if (m_sparseRows) {
     for (Eigen::Index a = 0; a < nF; ++a) {
       const int i = m_free[a];

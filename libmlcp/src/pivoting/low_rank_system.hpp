@@ -4,8 +4,11 @@
 
 #include <mlcp/core/low_rank_form.hpp>
 
+#include <Eigen/Cholesky>
 #include <Eigen/Core>
+#include <Eigen/LU>
 
+#include <optional>
 #include <vector>
 
 namespace mlcp::detail {
@@ -91,10 +94,11 @@ class LowRankSystem final : public FreeSystem {
   bool m_haveK = false;                 // m_K holds the terms m_have*
   int m_updates = 0;                    // K's updates since it was last formed anew
   int m_updatedK = 0;                   // K's updates since setup()
-  Eigen::MatrixXd m_factorK;  // r x r: K's Cholesky factor (lower) or LU factors (m_usedLu)
-  Eigen::VectorXi m_pivot;    // r: the LU's row exchanges
-  Eigen::VectorXd m_y;        // n_F (capacity n)
-  Eigen::VectorXd m_t, m_u;   // r each
+  // Constructed in place at r x r by setup() (emplace: no move of a temporary factorization).
+  std::optional<Eigen::LLT<Eigen::MatrixXd>> m_llt;
+  std::optional<Eigen::PartialPivLU<Eigen::MatrixXd>> m_lu;
+  Eigen::VectorXd m_y;       // n_F (capacity n)
+  Eigen::VectorXd m_t, m_u;  // r each
 };
 
 }  // namespace mlcp::detail
