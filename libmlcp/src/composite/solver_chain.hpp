@@ -23,9 +23,9 @@ namespace mlcp::detail {
 /// is a refusal) and NumericalFailure are not answers. The report carries the returned stage's
 /// status; with no answer at all, NumericalFailure when a stage failed so, else Unsupported, never
 /// InvalidProblem. Its message lists every stage tried with its status, and the reason of those
-/// that did not converge ("dantzig: unsupported (A is not symmetric
-/// ...); lemke: converged"). A stage added with a factory is made when a run first reaches it, so a
-/// plan pays only for the stages it runs. Memory: each stage's own; run() allocates nothing once
+/// that did not converge ("dantzig: unsupported (A is not symmetric ...); lemke: converged"). A
+/// stage added with a factory is made when a run first reaches it, so a plan pays only for the
+/// stages it runs. Memory: each stage's own; run() allocates nothing once
 /// every stage it runs has solved once at this n (and the message's capacity covers the longest
 /// message).
 class SolverChain {
