@@ -43,63 +43,57 @@ double asymmetry(const Eigen::MatrixXd& A) {
   return largest;
 }
 
+/// How a pivoted Cholesky ends (or goes on).
+enum class CholeskyStatus {
+  Running,     ///< the largest remaining diagonal is above the tolerance
+  Done,        ///< every remaining diagonal is at most the tolerance
+  Indefinite,  ///< a remaining diagonal turned negative: A - diag(C) is not semi-definite
+  TooLong,     ///< maxRank steps taken, the remainder still above the tolerance
+};
+
+/// Where each step's product L(:, 0..k) L(p, 0..k)^T runs, and so how L is stored.
+enum class CholeskyArithmetic {
+  /// L column-major, the product on the processor's kernel (detail::multiply, AVX2 where there
+  /// is one: a column-major product with no per-row reduction, 1.6-1.8x the row-major one at
+  /// n = 114..300).
+  Kernel,
+  /// L row-major, the product as Eigen's baseline expression: the rounding that bpp's pivoting
+  /// of the CFM-free problems follows (zeroDiagonal()).
+  Baseline,
+};
+
 /// A pivoted Cholesky of A - diag(C), one column per step: after k steps A - diag(C) = L L^T + T
 /// with L the n x k columns and T zero on the pivots' rows and columns (T >= 0 when A - diag(C)
 /// is positive semi-definite).
-/// Each step's product L(:, 0..k) L(p, 0..k)^T runs on the processor's kernel
-/// (detail::multiplyTransposed, AVX2 where there is one: 2-3x faster at r = 90) when
-/// processorKernel, else as Eigen's baseline expression (zeroDiagonal()).
+template <CholeskyArithmetic Arithmetic>
 class PivotedCholesky {
  public:
-  enum class Status {
-    Running,     ///< the largest remaining diagonal is above the tolerance
-    Done,        ///< every remaining diagonal is at most the tolerance
-    Indefinite,  ///< a remaining diagonal turned negative: A - diag(C) is not semi-definite
-    TooLong,     ///< maxRank steps taken, the remainder still above the tolerance
-  };
+  using Status = CholeskyStatus;
 
-  PivotedCholesky(const Eigen::MatrixXd& A,
-                  const Eigen::VectorXd& C,
-                  double tolerance,
-                  int maxRank,
-                  bool processorKernel)
+  PivotedCholesky(const Eigen::MatrixXd& A, const Eigen::VectorXd& C, double tolerance, int maxRank)
       : m_A(A),
         m_C(C),
         m_tolerance(tolerance),
         m_maxRank(maxRank),
-        m_processorKernel(processorKernel),
         m_remaining(A.diagonal() - C),
         m_columns(A.rows(), std::min(maxRank, 64)),
-        m_column(A.rows()),
-        m_product(A.rows()) {}
+        m_pivotRow(std::min(maxRank, 64)),
+        m_product(A.rows()) {
+    if (m_remaining.size() > 0) m_largestRemaining = m_remaining.maxCoeff(&m_pivot);
+  }
 
   /// One more column, or the status that ends the factorization.
   Status step() {
-    Eigen::Index p = 0;
-    m_largestRemaining = m_remaining.size() > 0 ? m_remaining.maxCoeff(&p) : 0.0;
     if (m_largestRemaining <= m_tolerance) return Status::Done;
     if (rank() >= m_maxRank) return Status::TooLong;
     const int k = rank();
-    if (k == m_columns.cols()) m_columns.conservativeResize(m_A.rows(), std::min(m_maxRank, 2 * k));
-    m_column = m_A.col(p);
-    m_column[p] -= m_C[p];
-    if (k > 0 && m_processorKernel) {
-      // Row-major L (n x capacity) is a column-major capacity x n matrix: its first k rows
-      // transposed times L(p, 0..k).
-      const int n = static_cast<int>(m_A.rows());
-      const int capacity = static_cast<int>(m_columns.cols());
-      multiplyTransposed(k, n, m_columns.data(), capacity, m_columns.row(p).data(),
-                         m_product.data());
-      m_column -= m_product;
-    } else if (k > 0) {
-      m_column.noalias() -= m_columns.leftCols(k) * m_columns.row(p).head(k).transpose();
+    if (k == m_columns.cols()) {
+      const int capacity = std::min(m_maxRank, 2 * k);
+      m_columns.conservativeResize(m_A.rows(), capacity);
+      m_pivotRow.resize(capacity);
     }
-    m_column /= std::sqrt(m_largestRemaining);
-    m_columns.col(k) = m_column;
-    m_remaining -= m_column.cwiseAbs2();
-    m_remaining[p] = 0.0;
-    m_pivots.push_back(p);
-    return m_remaining.minCoeff() < -m_tolerance ? Status::Indefinite : Status::Running;
+    if (k > 0) product(k);
+    return appendColumn(k);
   }
 
   /// Steps until the factorization ends.
@@ -111,8 +105,8 @@ class PivotedCholesky {
 
   /// k, the columns so far.
   int rank() const { return static_cast<int>(m_pivots.size()); }
-  /// The largest remaining diagonal when the last step began: a bound on the remainder's entries
-  /// when it is semi-definite.
+  /// The largest remaining diagonal: a bound on the remainder's entries when it is
+  /// semi-definite.
   double largestRemaining() const { return m_largestRemaining; }
   /// L, n x k.
   LowRankForm::Matrix factor() const { return m_columns.leftCols(rank()); }
@@ -122,18 +116,67 @@ class PivotedCholesky {
   auto pivotRow(int i) const { return m_columns.row(m_pivots[i]).head(i + 1); }
 
  private:
+  static constexpr int kOrder =
+      Arithmetic == CholeskyArithmetic::Kernel ? Eigen::ColMajor : Eigen::RowMajor;
+
+  /// m_product = L(:, 0..k) L(p, 0..k)^T, p the next pivot.
+  void product(int k) {
+    if constexpr (Arithmetic == CholeskyArithmetic::Kernel) {
+      const int n = static_cast<int>(m_A.rows());
+      m_pivotRow.head(k) = m_columns.row(m_pivot).head(k).transpose();
+      multiply(n, k, m_columns.data(), n, m_pivotRow.data(), m_product.data());
+    } else {
+      m_product.noalias() = m_columns.leftCols(k) * m_columns.row(m_pivot).head(k).transpose();
+    }
+  }
+
+  /// Column k = (A(:, p) - C_p e_p - m_product) / sqrt(remaining_p) (no product when k = 0), the
+  /// remaining diagonal less its squares, and the next pivot (the first largest remaining
+  /// diagonal), in one pass over the rows.
+  Status appendColumn(int k) {
+    const Eigen::Index n = m_A.rows();
+    const Eigen::Index p = m_pivot;
+    const double root = std::sqrt(m_largestRemaining);
+    const double* a = m_A.col(p).data();
+    double largest = -std::numeric_limits<double>::infinity();
+    double smallest = std::numeric_limits<double>::infinity();
+    Eigen::Index next = 0;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      double entry = i == p ? a[i] - m_C[p] : a[i];
+      if (k > 0) entry -= m_product[i];
+      const double column = entry / root;
+      m_columns(i, k) = column;
+      const double remaining = i == p ? 0.0 : m_remaining[i] - column * column;
+      m_remaining[i] = remaining;
+      if (remaining > largest) {
+        largest = remaining;
+        next = i;
+      }
+      smallest = std::min(smallest, remaining);
+    }
+    m_largestRemaining = largest;
+    m_pivot = next;
+    m_pivots.push_back(p);
+    return smallest < -m_tolerance ? Status::Indefinite : Status::Running;
+  }
+
   const Eigen::MatrixXd& m_A;
   Eigen::VectorXd m_C;
   double m_tolerance;
   int m_maxRank;
-  bool m_processorKernel;
   Eigen::VectorXd m_remaining;
-  LowRankForm::Matrix m_columns;
-  Eigen::VectorXd m_column;
-  Eigen::VectorXd m_product;  ///< L(:, 0..k) L(p, 0..k)^T
+  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, kOrder> m_columns;  ///< L, n x capacity
+  Eigen::VectorXd m_pivotRow;  ///< L(p, 0..k), contiguous for the kernel
+  Eigen::VectorXd m_product;   ///< L(:, 0..k) L(p, 0..k)^T
   std::vector<Eigen::Index> m_pivots;
-  double m_largestRemaining = 0.0;
+  Eigen::Index m_pivot = 0;         ///< the next pivot: the first largest remaining diagonal
+  double m_largestRemaining = 0.0;  ///< remaining_p of the next pivot p
 };
+
+/// The factorization on the processor's kernel: the search's own.
+using KernelCholesky = PivotedCholesky<CholeskyArithmetic::Kernel>;
+/// The factorization in the baseline arithmetic (zeroDiagonal()).
+using BaselineCholesky = PivotedCholesky<CholeskyArithmetic::Baseline>;
 
 /// Fills z with fixed pseudo-random numbers in [-1, 1) (a 64-bit linear congruential generator).
 void pseudoRandom(std::uint64_t& state, Eigen::VectorXd& z) {
@@ -185,7 +228,7 @@ class DiagonalSearch {
 
   /// Takes the factorization's newest pivot; when the iterations' budget allows (an eighth of the
   /// factorization's flops), one iteration per family and the candidate it reveals, if any.
-  std::optional<Candidate> step(const PivotedCholesky& plain) {
+  std::optional<Candidate> step(const KernelCholesky& plain) {
     const int k = plain.rank();
     m_L.row(k - 1).head(k) = plain.pivotRow(k - 1);
     m_root[k - 1] = std::sqrt(m_A(plain.pivot(k - 1), plain.pivot(k - 1)));
@@ -358,8 +401,9 @@ GroupEvidence groupsEvidence(const Operator& A, const Eigen::MatrixXd& dense, do
 }
 
 /// The form G = the factor of A - diag(C), when the probes confirm it within the tolerance.
+template <CholeskyArithmetic Arithmetic>
 std::optional<LowRankForm> confirmed(const Operator& A,
-                                     const PivotedCholesky& cholesky,
+                                     const PivotedCholesky<Arithmetic>& cholesky,
                                      DiagonalSearch::Candidate candidate,
                                      double largest,
                                      const LowRankLimits& limits) {
@@ -387,29 +431,29 @@ Trial accepted(const Operator& A,
                DiagonalSearch::Candidate candidate,
                double largest,
                const LowRankLimits& limits) {
-  PivotedCholesky cholesky(dense, candidate.C, limits.tolerance * largest,
-                           rankLimit(A.size(), limits), true);
-  const PivotedCholesky::Status status = cholesky.run();
-  if (status != PivotedCholesky::Status::Done)
-    return {std::nullopt, status == PivotedCholesky::Status::TooLong};
+  KernelCholesky cholesky(dense, candidate.C, limits.tolerance * largest,
+                          rankLimit(A.size(), limits));
+  const CholeskyStatus status = cholesky.run();
+  if (status != CholeskyStatus::Done) return {std::nullopt, status == CholeskyStatus::TooLong};
   return {confirmed(A, cholesky, std::move(candidate), largest, limits)};
 }
 
 /// The form with C = 0 once the pivoted Cholesky of A (on the processor's kernel) ended within
-/// the rank limit: G factored again in the baseline arithmetic (PivotedCholesky), whose rounding
+/// the rank limit: G factored again in the baseline arithmetic (BaselineCholesky), whose rounding
 /// the block pivoting of the CFM-free problems follows; the first factor where that one does not
 /// end within the limit.
 std::optional<LowRankForm> zeroDiagonal(const Operator& A,
                                         const Eigen::MatrixXd& dense,
-                                        const PivotedCholesky& plain,
+                                        const KernelCholesky& plain,
                                         double largest,
                                         const LowRankLimits& limits) {
   const int n = A.size();
   const int limit = rankLimit(n, limits);
-  PivotedCholesky baseline(dense, Eigen::VectorXd::Zero(n), limits.tolerance * largest, limit,
-                           false);
-  const bool ended = baseline.run() == PivotedCholesky::Status::Done;
-  return confirmed(A, ended ? baseline : plain, {Eigen::VectorXd::Zero(n), "0"}, largest, limits);
+  BaselineCholesky baseline(dense, Eigen::VectorXd::Zero(n), limits.tolerance * largest, limit);
+  DiagonalSearch::Candidate zero{Eigen::VectorXd::Zero(n), "0"};
+  if (baseline.run() == CholeskyStatus::Done)
+    return confirmed(A, baseline, std::move(zero), largest, limits);
+  return confirmed(A, plain, std::move(zero), largest, limits);
 }
 
 /// The diagonal from the pivots of the pivoted Cholesky of A itself (docs/bpp.md, "The low-rank
@@ -424,18 +468,17 @@ std::optional<LowRankForm> fromPivots(const Operator& A,
                                       const LowRankLimits& limits) {
   const int n = A.size();
   const int limit = rankLimit(n, limits);
-  PivotedCholesky plain(dense, Eigen::VectorXd::Zero(n), limits.tolerance * largest, limit + 2,
-                        true);
+  KernelCholesky plain(dense, Eigen::VectorXd::Zero(n), limits.tolerance * largest, limit + 2);
   DiagonalSearch search(dense, limit + 2);
   for (;;) {
-    const PivotedCholesky::Status status = plain.step();
-    if (status == PivotedCholesky::Status::Indefinite) return std::nullopt;  // so is A - C, C >= 0
-    if (status == PivotedCholesky::Status::Done && plain.rank() <= limit) {
+    const CholeskyStatus status = plain.step();
+    if (status == CholeskyStatus::Indefinite) return std::nullopt;  // so is A - C, C >= 0
+    if (status == CholeskyStatus::Done && plain.rank() <= limit) {
       if (!limits.tryZeroDiagonal) return std::nullopt;
       if (zeroDiagonalRounding) return zeroDiagonal(A, dense, plain, largest, limits);
       return confirmed(A, plain, {Eigen::VectorXd::Zero(n), "0"}, largest, limits);
     }
-    const bool ended = status != PivotedCholesky::Status::Running;
+    const bool ended = status != CholeskyStatus::Running;
     if (onlyZero) {
       if (ended) return std::nullopt;
       continue;

@@ -58,15 +58,20 @@ void LowRankSystem::setup(const LowRankForm& form, double proximal) {
 
 void LowRankSystem::findRowColumns() {
   const LowRankForm::Matrix& G = m_form->G;
-  m_rowStart.resize(static_cast<size_t>(G.rows()) + 1);
+  // Counted first (vectorized): a dense G, the pivoted Cholesky's, needs no lists.
+  const Eigen::Index nonzeros = (G.array() != 0.0).count();
+  m_sparseRows = 4 * nonzeros <= G.rows() * G.cols();
+  m_rowStart.clear();
   m_columns.clear();
+  if (!m_sparseRows) return;
+  m_rowStart.resize(static_cast<size_t>(G.rows()) + 1);
+  m_columns.reserve(static_cast<size_t>(nonzeros));
   for (Eigen::Index i = 0; i < G.rows(); ++i) {
     m_rowStart[static_cast<size_t>(i)] = static_cast<int>(m_columns.size());
     for (Eigen::Index j = 0; j < G.cols(); ++j)
       if (G(i, j) != 0.0) m_columns.push_back(static_cast<int>(j));
   }
   m_rowStart.back() = static_cast<int>(m_columns.size());
-  m_sparseRows = 4 * static_cast<Eigen::Index>(m_columns.size()) <= G.rows() * G.cols();
 }
 
 double LowRankSystem::rowDot(int i, const Eigen::VectorXd& t) const {

@@ -45,6 +45,8 @@ class LowRankSystem final : public FreeSystem {
   void applyInverse(const Eigen::VectorXd& in, Eigen::VectorXd& out) override;
   /// The dense rows of V and D^-1 G_F (G's rows not sparse).
   void buildReduced(const ProblemView& problem, const std::vector<RowState>& state);
+  /// Whether G's rows are sparse (at most a quarter of G nonzero: the factor form's 12 per
+  /// row) and then each row's nonzero columns (m_rowStart, m_columns).
   void findRowColumns();
   void formK(const ProblemView& problem, const std::vector<RowState>& state);
   /// K of the dense rows: updated by the terms whose coefficient changed since the last K
@@ -81,7 +83,7 @@ class LowRankSystem final : public FreeSystem {
   LowRankForm::Matrix m_scaledG;      // n_F x r (rows of D^-1 G_F)
   Eigen::MatrixXd m_K;                // r x r
   std::vector<int> m_rowStart;        // per row i (n + 1): where its nonzero columns start
-  std::vector<int> m_columns;         // the nonzero columns of G's rows, row after row
+  std::vector<int> m_columns;         // the nonzero columns of G's rows, row after row (sparse)
   bool m_sparseRows = false;          // K, V^T y, G t and G G^T x from the rows' nonzeros
   std::vector<double> m_slope;        // per row of S: s_i mu_i (sparse rows)
   std::vector<int> m_normalPosition;  // per row of S: its normal's index in F (sparse rows)
