@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -29,18 +30,20 @@ constexpr const char* kDartName = "DART's relative CFM: C_i = A_ii 1e-5 / (1 + 1
 /// How a constant diagonal c is printed.
 std::string constantName(double c) { return fmt::format("Bullet's constant CFM: C_i = {:.6g}", c); }
 
-/// max |A_ij - A_ji|, tile against transposed tile (forEachLowerTile()).
+/// max |A_ij - A_ji|, tile against transposed tile (forEachLowerTile()). Each row of a tile has
+/// its own running maximum, so the loop over a column's rows carries no dependence from one
+/// entry to the next (one running maximum waits for the previous at every entry).
 double asymmetry(const Eigen::MatrixXd& A) {
-  double largest = 0.0;
+  std::array<double, kLowerTile> rowLargest{};
   forEachLowerTile(static_cast<int>(A.rows()), [&](int i0, int i1, int j0, int j1) {
-    const int rows = i1 - i0, cols = j1 - j0;
-    largest =
-        std::max(largest, (A.block(i0, j0, rows, cols) - A.block(j0, i0, cols, rows).transpose())
-                              .cwiseAbs()
-                              .maxCoeff());
+    for (int j = j0; j < j1; ++j) {
+      const double* column = A.col(j).data();
+      for (int i = i0; i < i1; ++i)
+        rowLargest[i - i0] = std::max(rowLargest[i - i0], std::abs(column[i] - A(j, i)));
+    }
     return true;
   });
-  return largest;
+  return *std::max_element(rowLargest.begin(), rowLargest.end());
 }
 
 /// How a pivoted Cholesky ends (or goes on).
@@ -186,19 +189,27 @@ void pseudoRandom(std::uint64_t& state, Eigen::VectorXd& z) {
   }
 }
 
-/// max_i |((A - G G^T - diag(C)) z)_i| / ||z||_1 over two fixed pseudo-random z.
+/// max_i |((A - G G^T - diag(C)) z)_i| / ||z||_1 over two fixed pseudo-random z; G's products on
+/// the processor's kernels (row-major G, n x r, is a column-major r x n matrix).
 double probeError(const Operator& A, const LowRankForm& form) {
-  const Eigen::Index n = A.rows();
+  const int n = static_cast<int>(A.rows());
+  const int r = static_cast<int>(form.G.cols());
   std::uint64_t state = 0x9E3779B97F4A7C15ull;
   Eigen::VectorXd z(n);
   Eigen::VectorXd Az(n);
+  Eigen::VectorXd Gt(r);  // G^T z
+  Eigen::VectorXd GGt(n);
   double worst = 0.0;
   for (int probe = 0; probe < 2; ++probe) {
     pseudoRandom(state, z);
     A.multiply(z, Az);
-    const Eigen::VectorXd remainder =
-        Az - form.G * (form.G.transpose() * z) - form.C.cwiseProduct(z);
-    worst = std::max(worst, remainder.lpNorm<Eigen::Infinity>() / std::max(z.lpNorm<1>(), 1e-300));
+    if (r > 0) {
+      multiply(r, n, form.G.data(), r, z.data(), Gt.data());
+      multiplyTransposed(r, n, form.G.data(), r, Gt.data(), GGt.data());
+      Az -= GGt;
+    }
+    Az -= form.C.cwiseProduct(z);
+    worst = std::max(worst, Az.lpNorm<Eigen::Infinity>() / std::max(z.lpNorm<1>(), 1e-300));
   }
   return worst;
 }
@@ -317,7 +328,7 @@ class DiagonalSearch {
 /// A key of the pattern of each column of A (each row, A being symmetric): the sum, modulo 2^64,
 /// of fixed pseudo-random weights over its nonzeros; from the sparse storage when A is held
 /// sparse, else over at most 64 evenly spaced rows (O(64 n): a coarser key only makes larger
-/// groups, which the eigenvalues then judge).
+/// groups, which the eigenvalues then judge), each read as the column it equals (contiguous).
 std::vector<std::uint64_t> patternKeys(const Operator& A, const Eigen::MatrixXd& dense) {
   const int n = A.size();
   std::vector<std::uint64_t> weights(static_cast<size_t>(n));
@@ -326,16 +337,19 @@ std::vector<std::uint64_t> patternKeys(const Operator& A, const Eigen::MatrixXd&
   std::vector<std::uint64_t> keys(static_cast<size_t>(n), 0);
   if (A.form() == MatrixForm::Sparse) {
     const Operator::SparseMatrix& sparse = A.sparse();
-    for (int j = 0; j < n; ++j)
+    for (int j = 0; j < n; ++j) {
+      std::uint64_t key = 0;  // summed here, not in keys[j]: no store-to-load chain per entry
       for (Operator::SparseMatrix::InnerIterator it(sparse, j); it; ++it)
-        if (it.value() != 0.0) keys[static_cast<size_t>(j)] += weights[it.index()];
+        key += weights[it.index()] * static_cast<std::uint64_t>(it.value() != 0.0);
+      keys[static_cast<size_t>(j)] = key;
+    }
     return keys;
   }
   const int stride = (n + 63) / 64;
-  for (int j = 0; j < n; ++j) {
-    std::uint64_t key = 0;
-    for (int i = 0; i < n; i += stride) key += dense(i, j) != 0.0 ? weights[i] : 0;
-    keys[static_cast<size_t>(j)] = key;
+  for (int i = 0; i < n; i += stride) {
+    const double* row = dense.col(i).data();
+    for (int j = 0; j < n; ++j)
+      keys[static_cast<size_t>(j)] += weights[i] * static_cast<std::uint64_t>(row[j] != 0.0);
   }
   return keys;
 }
@@ -502,7 +516,10 @@ std::optional<LowRankForm> lowRankFormFromEntries(const Operator& A,
   Eigen::MatrixXd copy;
   if (A.form() != MatrixForm::Dense) copy = A.toDense();
   const Eigen::MatrixXd& dense = A.form() == MatrixForm::Dense ? A.dense() : copy;
-  const double largest = dense.cwiseAbs().maxCoeff();
+  // max|A| = max_i A_ii where A is positive semi-definite (|A_ij| <= sqrt(A_ii A_jj)), as every
+  // A = G G^T + diag(C), C >= 0, is; where an off-diagonal entry is larger, A has no form and the
+  // tolerance below is only stricter.
+  const double largest = dense.diagonal().maxCoeff();
   if (!(largest > 0.0)) return std::nullopt;
   const double tolerance = limits.tolerance * largest;
   if (!(asymmetry(dense) <= tolerance)) return std::nullopt;

@@ -168,4 +168,15 @@ BOOST_AUTO_TEST_CASE(non_symmetric_and_invalid_a_have_no_form) {
   BOOST_TEST(!mlcp::findLowRankForm(A).has_value());
 }
 
+BOOST_AUTO_TEST_CASE(one_asymmetric_pair_past_the_first_tiles_has_no_form) {
+  // n = 70 spans three tiles of the symmetry check; the pair (65, 40) lies in neither the first
+  // tile row nor the first tile column.
+  const Eigen::MatrixXd G = pseudoRandomMatrix(70, 10, 7);
+  Eigen::MatrixXd A = G * G.transpose();
+  A.diagonal().array() += 0.5;
+  BOOST_TEST_REQUIRE(mlcp::findLowRankForm(A).has_value());
+  A(65, 40) += 1e-9 * A.cwiseAbs().maxCoeff();
+  BOOST_TEST(!mlcp::findLowRankForm(A).has_value());
+}
+
 BOOST_AUTO_TEST_SUITE_END()
