@@ -19,6 +19,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -98,31 +99,35 @@ void addIterativeSolvers(std::vector<SolverEntry>& entries) {
 }
 
 /// The options a composite solver passes on to its stages (SolverSettings' fields), each stage
-/// taking those in its table; their defaults are the stages' own.
-std::vector<OptionSpec> forwardedOptions() {
-  std::vector<OptionSpec> specs;
-  for (OptionSpec spec : PgsOptions::table().specs()) {
-    if (spec.name != "max_iterations" && spec.name != "relative_tolerance" &&
-        spec.name != "relaxation" && spec.name != "max_seconds" && spec.name != "record_history")
-      continue;
-    spec.defaultValue.clear();
-    spec.doc += " (passed to the stages that take it)";
-    specs.push_back(std::move(spec));
-  }
-  return specs;
+/// taking those in its table; their defaults are the stages' own. Built once.
+const std::vector<OptionSpec>& forwardedOptions() {
+  static const std::vector<OptionSpec> forwarded = [] {
+    std::vector<OptionSpec> specs;
+    for (OptionSpec spec : PgsOptions::table().specs()) {
+      if (spec.name != "max_iterations" && spec.name != "relative_tolerance" &&
+          spec.name != "relaxation" && spec.name != "max_seconds" && spec.name != "record_history")
+        continue;
+      spec.defaultValue.clear();
+      spec.doc += " (passed to the stages that take it)";
+      specs.push_back(std::move(spec));
+    }
+    return specs;
+  }();
+  return forwarded;
 }
 
 /// `values` as the settings of a composite solver named `solver`, checked: every name is a
 /// forwarded option and every value one PGS (which takes them all) accepts.
 SolverSettings compositeSettings(std::string_view solver, const OptionMap& values) {
-  const std::vector<OptionSpec> specs = forwardedOptions();
+  const std::vector<OptionSpec>& specs = forwardedOptions();
   for (const auto& value : values) {
     const std::string& name = value.first;
     const bool known = std::any_of(specs.begin(), specs.end(),
                                    [&](const OptionSpec& spec) { return spec.name == name; });
     if (!known) throwUnknownOption(solver, name, specs);
   }
-  makeSolver("pgs", values);  // std::invalid_argument for a bad value, as "pgs" words it
+  // std::invalid_argument for a bad value, as "pgs" words it (no values: nothing to check).
+  if (!values.empty()) makeSolver("pgs", values);
   SolverSettings settings;
   settings.options = values;
   return settings;
@@ -190,9 +195,19 @@ constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
     {"subspace-minimization", "pgs-sm"},
 };
 
+/// The registered entries, shared: a lookup hands out the entry without copying its strings and
+/// options table, and an entry replaced by registerSolver() lives on while a lookup holds it.
 struct Registry {
+  using Entry = std::shared_ptr<const SolverEntry>;
   std::mutex mutex;
-  std::vector<SolverEntry> entries = builtInSolvers();
+  std::vector<Entry> entries = shared(builtInSolvers());
+
+  static std::vector<Entry> shared(std::vector<SolverEntry> built) {
+    std::vector<Entry> entries;
+    for (SolverEntry& entry : built)
+      entries.push_back(std::make_shared<SolverEntry>(std::move(entry)));
+    return entries;
+  }
 };
 
 Registry& registry() {
@@ -200,24 +215,50 @@ Registry& registry() {
   return instance;
 }
 
+/// NAME of "islands:NAME"; nothing for another name.
+std::optional<std::string_view> islandsInner(std::string_view name) {
+  constexpr std::string_view kIslands = "islands:";
+  if (name.substr(0, kIslands.size()) != kIslands) return std::nullopt;
+  return name.substr(kIslands.size());
+}
+
+/// The registry entry of `name`, as findSolver() finds it, without a copy.
+Registry::Entry sharedEntry(std::string_view name) {
+  if (const auto inner = islandsInner(name)) name = *inner;
+  for (const auto& [alias, target] : kAliases)
+    if (name == alias) name = target;
+  {
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    for (const Registry::Entry& entry : r.entries)
+      if (entry->name == name) return entry;
+  }
+  throw std::invalid_argument(
+      fmt::format("unknown solver '{}'; known solvers: {}", name, fmt::join(solverNames(), ", ")));
+}
+
 }  // namespace
 
 void registerSolver(SolverEntry entry) {
+  auto shared = std::make_shared<const SolverEntry>(std::move(entry));
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
-  for (SolverEntry& existing : r.entries) {
-    if (existing.name == entry.name) {
-      existing = std::move(entry);
+  for (Registry::Entry& existing : r.entries) {
+    if (existing->name == shared->name) {
+      existing = std::move(shared);
       return;
     }
   }
-  r.entries.push_back(std::move(entry));
+  r.entries.push_back(std::move(shared));
 }
 
 std::vector<SolverEntry> registeredSolvers() {
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
-  return r.entries;
+  std::vector<SolverEntry> entries;
+  entries.reserve(r.entries.size());
+  for (const Registry::Entry& entry : r.entries) entries.push_back(*entry);
+  return entries;
 }
 
 std::vector<std::string> solverNames() {
@@ -252,30 +293,7 @@ void SolverSettings::set(const std::string& name, const std::string& text) {
     options[name] = text;
 }
 
-namespace {
-
-/// NAME of "islands:NAME"; nothing for another name.
-std::optional<std::string_view> islandsInner(std::string_view name) {
-  constexpr std::string_view kIslands = "islands:";
-  if (name.substr(0, kIslands.size()) != kIslands) return std::nullopt;
-  return name.substr(kIslands.size());
-}
-
-}  // namespace
-
-SolverEntry findSolver(std::string_view name) {
-  if (const auto inner = islandsInner(name)) name = *inner;
-  for (const auto& [alias, target] : kAliases)
-    if (name == alias) name = target;
-  {
-    Registry& r = registry();
-    std::lock_guard lock(r.mutex);
-    for (const SolverEntry& entry : r.entries)
-      if (entry.name == name) return entry;  // a copy: the entry may be replaced
-  }
-  throw std::invalid_argument(
-      fmt::format("unknown solver '{}'; known solvers: {}", name, fmt::join(solverNames(), ", ")));
-}
+SolverEntry findSolver(std::string_view name) { return *sharedEntry(name); }
 
 std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const OptionMap& options) {
   if (const auto islands = islandsInner(name)) {
@@ -283,7 +301,7 @@ std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const OptionMap& opt
     makeSolver(inner, options);  // an unknown name or option throws here
     return std::make_unique<IslandSolver>([inner, options] { return makeSolver(inner, options); });
   }
-  return findSolver(name).make(options);
+  return sharedEntry(name)->make(options);
 }
 
 OptionMap solverOptionValues(std::string_view name, const MixedLCP& solver) {
@@ -294,7 +312,7 @@ OptionMap solverOptionValues(std::string_view name, const MixedLCP& solver) {
           fmt::format("the options of '{}' are read from a solver made as '{}'", name, name));
     return solverOptionValues(*inner, islands->prototype());
   }
-  return findSolver(name).read(solver);
+  return sharedEntry(name)->read(solver);
 }
 
 namespace {
@@ -319,10 +337,10 @@ void requireSettingsTaken(const std::vector<std::string>& solvers, const SolverS
 }
 
 std::unique_ptr<MixedLCP> makeSolver(std::string_view name, const SolverSettings& settings) {
-  const SolverEntry entry = findSolver(name);
+  const std::shared_ptr<const SolverEntry> entry = sharedEntry(name);
   OptionMap taken;
   for (const auto& [option, text] : settings.toOptionMap())
-    if (takes(entry, option)) taken[option] = text;
+    if (takes(*entry, option)) taken[option] = text;
   return makeSolver(name, taken);
 }
 
