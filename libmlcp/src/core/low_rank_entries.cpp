@@ -56,18 +56,21 @@ enum class CholeskyStatus {
 
 /// Where each step's product L(:, 0..k) L(p, 0..k)^T runs, and so how L is stored.
 enum class CholeskyArithmetic {
-  /// L column-major, the product on the processor's kernel (detail::multiply, AVX2 where there
-  /// is one: a column-major product with no per-row reduction, 1.6-1.8x the row-major one at
-  /// n = 114..300).
+  /// L column-major with its rows permuted as LAPACK's dpstrf permutes them (the k pivots first),
+  /// the product on the processor's kernel (detail::multiply, AVX2 where there is one) over the
+  /// n - k rows not yet pivoted only: a column-major product has no per-row reduction (1.6-1.8x
+  /// the row-major one at n = 114..300), and the pivots' rows, zero in the remainder, cost
+  /// nothing (a third of the product's flops at r = n / 2).
   Kernel,
-  /// L row-major, the product as Eigen's baseline expression: the rounding that bpp's pivoting
-  /// of the CFM-free problems follows (zeroDiagonal()).
+  /// L row-major in A's row order, the product over every row as Eigen's baseline expression:
+  /// the rounding that bpp's pivoting of the CFM-free problems follows (zeroDiagonal()).
   Baseline,
 };
 
 /// A pivoted Cholesky of A - diag(C), one column per step: after k steps A - diag(C) = L L^T + T
 /// with L the n x k columns and T zero on the pivots' rows and columns (T >= 0 when A - diag(C)
-/// is positive semi-definite).
+/// is positive semi-definite). The next pivot is the first row (in A's order) with the largest
+/// remaining diagonal, in both arithmetics.
 template <CholeskyArithmetic Arithmetic>
 class PivotedCholesky {
  public:
@@ -81,8 +84,10 @@ class PivotedCholesky {
         m_remaining(A.diagonal() - C),
         m_columns(A.rows(), std::min(maxRank, 64)),
         m_pivotRow(std::min(maxRank, 64)),
-        m_product(A.rows()) {
-    if (m_remaining.size() > 0) m_largestRemaining = m_remaining.maxCoeff(&m_pivot);
+        m_product(A.rows()),
+        m_order(static_cast<size_t>(A.rows())) {
+    std::iota(m_order.begin(), m_order.end(), Eigen::Index{0});
+    if (m_remaining.size() > 0) m_largestRemaining = m_remaining.maxCoeff(&m_next);
   }
 
   /// One more column, or the status that ends the factorization.
@@ -94,6 +99,12 @@ class PivotedCholesky {
       const int capacity = std::min(m_maxRank, 2 * k);
       m_columns.conservativeResize(m_A.rows(), capacity);
       m_pivotRow.resize(capacity);
+    }
+    if constexpr (kPermuted) {  // the pivot's row to position k
+      m_columns.row(k).head(k).swap(m_columns.row(m_next).head(k));
+      std::swap(m_remaining[k], m_remaining[m_next]);
+      std::swap(m_order[static_cast<size_t>(k)], m_order[static_cast<size_t>(m_next)]);
+      m_next = k;
     }
     if (k > 0) product(k);
     return appendColumn(k);
@@ -111,54 +122,72 @@ class PivotedCholesky {
   /// The largest remaining diagonal: a bound on the remainder's entries when it is
   /// semi-definite.
   double largestRemaining() const { return m_largestRemaining; }
-  /// L, n x k.
-  LowRankForm::Matrix factor() const { return m_columns.leftCols(rank()); }
+  /// L, n x k, in A's row order.
+  LowRankForm::Matrix factor() const {
+    const int k = rank();
+    if constexpr (!kPermuted) return m_columns.leftCols(k);
+    LowRankForm::Matrix L(m_A.rows(), k);
+    for (Eigen::Index position = 0; position < m_A.rows(); ++position)
+      L.row(m_order[static_cast<size_t>(position)]) = m_columns.row(position).head(k);
+    return L;
+  }
   /// The row of A's index of the i-th pivot.
-  Eigen::Index pivot(int i) const { return m_pivots[i]; }
+  Eigen::Index pivot(int i) const { return m_pivots[static_cast<size_t>(i)]; }
   /// Row i of the triangular factor on the pivots, in pivot order: L(p_i, 0..i).
-  auto pivotRow(int i) const { return m_columns.row(m_pivots[i]).head(i + 1); }
+  auto pivotRow(int i) const {
+    return m_columns.row(kPermuted ? i : m_pivots[static_cast<size_t>(i)]).head(i + 1);
+  }
 
  private:
-  static constexpr int kOrder =
-      Arithmetic == CholeskyArithmetic::Kernel ? Eigen::ColMajor : Eigen::RowMajor;
+  static constexpr bool kPermuted = Arithmetic == CholeskyArithmetic::Kernel;
+  static constexpr int kOrder = kPermuted ? Eigen::ColMajor : Eigen::RowMajor;
 
-  /// m_product = L(:, 0..k) L(p, 0..k)^T, p the next pivot.
+  /// m_product = L(:, 0..k) L(p, 0..k)^T, p the next pivot (permuted: on positions k..n).
   void product(int k) {
-    if constexpr (Arithmetic == CholeskyArithmetic::Kernel) {
+    if constexpr (kPermuted) {
       const int n = static_cast<int>(m_A.rows());
-      m_pivotRow.head(k) = m_columns.row(m_pivot).head(k).transpose();
-      multiply(n, k, m_columns.data(), n, m_pivotRow.data(), m_product.data());
+      m_pivotRow.head(k) = m_columns.row(k).head(k).transpose();
+      multiply(n - k, k, m_columns.data() + k, n, m_pivotRow.data(), m_product.data() + k);
     } else {
-      m_product.noalias() = m_columns.leftCols(k) * m_columns.row(m_pivot).head(k).transpose();
+      m_product.noalias() = m_columns.leftCols(k) * m_columns.row(m_next).head(k).transpose();
     }
   }
 
   /// Column k = (A(:, p) - C_p e_p - m_product) / sqrt(remaining_p) (no product when k = 0), the
-  /// remaining diagonal less its squares, and the next pivot (the first largest remaining
-  /// diagonal), in one pass over the rows.
+  /// remaining diagonal less its squares, and the next pivot, in one pass over the rows (those
+  /// not yet pivoted, when permuted: the others' entries are zero; the pivot's own remainder, 0,
+  /// is the largest only when the factorization is done).
   Status appendColumn(int k) {
     const Eigen::Index n = m_A.rows();
-    const Eigen::Index p = m_pivot;
+    const Eigen::Index q = m_next;  // the pivot's position
+    const Eigen::Index p = m_order[static_cast<size_t>(q)];
     const double root = std::sqrt(m_largestRemaining);
     const double* a = m_A.col(p).data();
     double largest = -std::numeric_limits<double>::infinity();
     double smallest = std::numeric_limits<double>::infinity();
-    Eigen::Index next = 0;
-    for (Eigen::Index i = 0; i < n; ++i) {
-      double entry = i == p ? a[i] - m_C[p] : a[i];
+    Eigen::Index first = 0;
+    if constexpr (kPermuted) {
+      m_columns.col(k).head(k).setZero();
+      first = k;
+    }
+    Eigen::Index next = first;
+    for (Eigen::Index i = first; i < n; ++i) {
+      const Eigen::Index row = kPermuted ? m_order[static_cast<size_t>(i)] : i;
+      double entry = i == q ? a[row] - m_C[p] : a[row];
       if (k > 0) entry -= m_product[i];
       const double column = entry / root;
       m_columns(i, k) = column;
-      const double remaining = i == p ? 0.0 : m_remaining[i] - column * column;
+      const double remaining = i == q ? 0.0 : m_remaining[i] - column * column;
       m_remaining[i] = remaining;
-      if (remaining > largest) {
+      if (remaining > largest ||
+          (kPermuted && remaining == largest && row < m_order[static_cast<size_t>(next)])) {
         largest = remaining;
         next = i;
       }
       smallest = std::min(smallest, remaining);
     }
     m_largestRemaining = largest;
-    m_pivot = next;
+    m_next = next;
     m_pivots.push_back(p);
     return smallest < -m_tolerance ? Status::Indefinite : Status::Running;
   }
@@ -167,13 +196,14 @@ class PivotedCholesky {
   Eigen::VectorXd m_C;
   double m_tolerance;
   int m_maxRank;
-  Eigen::VectorXd m_remaining;
+  Eigen::VectorXd m_remaining;                                              ///< by position
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, kOrder> m_columns;  ///< L, n x capacity
-  Eigen::VectorXd m_pivotRow;  ///< L(p, 0..k), contiguous for the kernel
-  Eigen::VectorXd m_product;   ///< L(:, 0..k) L(p, 0..k)^T
-  std::vector<Eigen::Index> m_pivots;
-  Eigen::Index m_pivot = 0;         ///< the next pivot: the first largest remaining diagonal
-  double m_largestRemaining = 0.0;  ///< remaining_p of the next pivot p
+  Eigen::VectorXd m_pivotRow;          ///< L(p, 0..k), contiguous for the kernel
+  Eigen::VectorXd m_product;           ///< L(:, 0..k) L(p, 0..k)^T, by position
+  std::vector<Eigen::Index> m_order;   ///< A's row at each position of L (the identity unpermuted)
+  std::vector<Eigen::Index> m_pivots;  ///< A's rows of the pivots, in pivot order
+  Eigen::Index m_next = 0;             ///< the next pivot's position
+  double m_largestRemaining = 0.0;     ///< its remaining diagonal
 };
 
 /// The factorization on the processor's kernel: the search's own.
