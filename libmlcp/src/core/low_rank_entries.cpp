@@ -73,6 +73,9 @@ enum class CholeskyArithmetic {
 /// remaining diagonal, in both arithmetics.
 template <CholeskyArithmetic Arithmetic>
 class PivotedCholesky {
+  static constexpr bool kPermuted = Arithmetic == CholeskyArithmetic::Kernel;
+  static constexpr int kOrder = kPermuted ? Eigen::ColMajor : Eigen::RowMajor;
+
  public:
   using Status = CholeskyStatus;
 
@@ -83,9 +86,9 @@ class PivotedCholesky {
         m_maxRank(maxRank),
         m_remaining(A.diagonal() - C),
         m_columns(A.rows(), std::min(maxRank, 64)),
-        m_pivotRow(std::min(maxRank, 64)),
+        m_pivotRow(kPermuted ? std::min(maxRank, 64) : 0),
         m_product(A.rows()),
-        m_order(static_cast<size_t>(A.rows())) {
+        m_order(kPermuted ? static_cast<size_t>(A.rows()) : 0) {
     std::iota(m_order.begin(), m_order.end(), Eigen::Index{0});
     if (m_remaining.size() > 0) m_largestRemaining = m_remaining.maxCoeff(&m_next);
   }
@@ -98,9 +101,9 @@ class PivotedCholesky {
     if (k == m_columns.cols()) {
       const int capacity = std::min(m_maxRank, 2 * k);
       m_columns.conservativeResize(m_A.rows(), capacity);
-      m_pivotRow.resize(capacity);
     }
     if constexpr (kPermuted) {  // the pivot's row to position k
+      if (k == m_pivotRow.size()) m_pivotRow.resize(m_columns.cols());
       m_columns.row(k).head(k).swap(m_columns.row(m_next).head(k));
       std::swap(m_remaining[k], m_remaining[m_next]);
       std::swap(m_order[static_cast<size_t>(k)], m_order[static_cast<size_t>(m_next)]);
@@ -118,7 +121,7 @@ class PivotedCholesky {
   }
 
   /// k, the columns so far.
-  int rank() const { return static_cast<int>(m_pivots.size()); }
+  int rank() const { return m_rank; }
   /// The largest remaining diagonal: a bound on the remainder's entries when it is
   /// semi-definite.
   double largestRemaining() const { return m_largestRemaining; }
@@ -131,17 +134,12 @@ class PivotedCholesky {
       L.row(m_order[static_cast<size_t>(position)]) = m_columns.row(position).head(k);
     return L;
   }
-  /// The row of A's index of the i-th pivot.
-  Eigen::Index pivot(int i) const { return m_pivots[static_cast<size_t>(i)]; }
-  /// Row i of the triangular factor on the pivots, in pivot order: L(p_i, 0..i).
-  auto pivotRow(int i) const {
-    return m_columns.row(kPermuted ? i : m_pivots[static_cast<size_t>(i)]).head(i + 1);
-  }
+  /// The row of A's index of the i-th pivot (permuted L only: the pivots are its first rows).
+  Eigen::Index pivot(int i) const requires kPermuted { return m_order[static_cast<size_t>(i)]; }
+  /// Row i of the triangular factor on the pivots, in pivot order: L(p_i, 0..i) (permuted L).
+  auto pivotRow(int i) const requires kPermuted { return m_columns.row(i).head(i + 1); }
 
  private:
-  static constexpr bool kPermuted = Arithmetic == CholeskyArithmetic::Kernel;
-  static constexpr int kOrder = kPermuted ? Eigen::ColMajor : Eigen::RowMajor;
-
   /// m_product = L(:, 0..k) L(p, 0..k)^T, p the next pivot (permuted: on positions k..n).
   void product(int k) {
     if constexpr (kPermuted) {
@@ -160,7 +158,7 @@ class PivotedCholesky {
   Status appendColumn(int k) {
     const Eigen::Index n = m_A.rows();
     const Eigen::Index q = m_next;  // the pivot's position
-    const Eigen::Index p = m_order[static_cast<size_t>(q)];
+    const Eigen::Index p = kPermuted ? m_order[static_cast<size_t>(q)] : q;
     const double root = std::sqrt(m_largestRemaining);
     const double* a = m_A.col(p).data();
     double largest = -std::numeric_limits<double>::infinity();
@@ -188,7 +186,7 @@ class PivotedCholesky {
     }
     m_largestRemaining = largest;
     m_next = next;
-    m_pivots.push_back(p);
+    ++m_rank;
     return smallest < -m_tolerance ? Status::Indefinite : Status::Running;
   }
 
@@ -198,12 +196,13 @@ class PivotedCholesky {
   int m_maxRank;
   Eigen::VectorXd m_remaining;                                              ///< by position
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, kOrder> m_columns;  ///< L, n x capacity
-  Eigen::VectorXd m_pivotRow;          ///< L(p, 0..k), contiguous for the kernel
-  Eigen::VectorXd m_product;           ///< L(:, 0..k) L(p, 0..k)^T, by position
-  std::vector<Eigen::Index> m_order;   ///< A's row at each position of L (the identity unpermuted)
-  std::vector<Eigen::Index> m_pivots;  ///< A's rows of the pivots, in pivot order
-  Eigen::Index m_next = 0;             ///< the next pivot's position
-  double m_largestRemaining = 0.0;     ///< its remaining diagonal
+  Eigen::VectorXd m_pivotRow;         ///< L(p, 0..k), contiguous for the kernel (permuted L)
+  Eigen::VectorXd m_product;          ///< L(:, 0..k) L(p, 0..k)^T, by position
+  std::vector<Eigen::Index> m_order;  ///< A's row at each position of a permuted L (its first
+                                      ///< rank() entries: the pivots in order); empty otherwise
+  int m_rank = 0;
+  Eigen::Index m_next = 0;          ///< the next pivot's position
+  double m_largestRemaining = 0.0;  ///< its remaining diagonal
 };
 
 /// The factorization on the processor's kernel: the search's own.

@@ -58,7 +58,7 @@ void LowRankSystem::setup(const LowRankForm& form, double proximal) {
 
 void LowRankSystem::findRowColumns() {
   const LowRankForm::Matrix& G = m_form->G;
-  // Counted first (vectorized): a dense G, the pivoted Cholesky's, needs no lists.
+  // Counted first, without a branch per entry: a dense G, the pivoted Cholesky's, needs no lists.
   const Eigen::Index nonzeros = (G.array() != 0.0).count();
   m_sparseRows = 4 * nonzeros <= G.rows() * G.cols();
   m_rowStart.clear();
