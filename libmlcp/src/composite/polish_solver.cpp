@@ -313,8 +313,9 @@ void PolishSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
     report.status = m_bestStatus == Status::Converged ? Status::Inaccurate : m_bestStatus;
   detail::setMessage(
       report.message,
-      "{}{} attempts: {} first-stage iterations ({:.3g} s{}), {} bpp rounds ({:.3g} s); last "
-      "polish: {} ({}){}{}; best max(scaled, relative) residual {:.3g}",
+      FMT_COMPILE(
+          "{}{} attempts: {} first-stage iterations ({:.3g} s{}), {} bpp rounds ({:.3g} s); last "
+          "polish: {} ({}){}{}; best max(scaled, relative) residual {:.3g}"),
       m_statistics.warmSkipped
           ? fmt::format("warm start not polished (the last one's partition changed in {:.3g} % of "
                         "the rows); ",

@@ -1,22 +1,17 @@
 #pragma once
 
 #include "core/box_projection.hpp"
+#include "core/report_message.hpp"
 
 #include <mlcp/core/options.hpp>
 #include <mlcp/core/report.hpp>
 
 #include <Eigen/Core>
-#include <fmt/format.h>
 
-#include <algorithm>
 #include <chrono>
-#include <iterator>
 #include <string>
 
 namespace mlcp::detail {
-
-/// Longest report message of the iterative solvers (setMessage() cuts longer ones).
-constexpr size_t kMessageCapacity = 256;
 
 /// Bookkeeping shared by the iterative solvers (PGS, APGD): the stopping test on the spec's
 /// residuals (SolverOptions::accepts: the scaled residual, or the absolute one when an absolute
@@ -44,14 +39,10 @@ class IterationMonitor {
   std::chrono::steady_clock::time_point m_start;
 };
 
-/// Formats into report.message without allocating once its capacity is kMessageCapacity (which
-/// IterationMonitor reserves); longer messages are cut.
-template <typename... Args>
-void setMessage(SolveReport& report, fmt::format_string<Args...> format, Args&&... args) {
-  char buffer[kMessageCapacity];
-  const auto result = fmt::format_to_n(buffer, sizeof(buffer), format, std::forward<Args>(args)...);
-  const size_t size = std::min(result.size, sizeof(buffer));
-  report.message.assign(buffer, size);
+/// Formats into report.message (detail::setMessage(std::string&, ...): a compiled format string).
+template <typename S, typename... Args>
+void setMessage(SolveReport& report, const S& format, Args&&... args) {
+  setMessage(report.message, format, std::forward<Args>(args)...);
 }
 
 }  // namespace mlcp::detail

@@ -1,4 +1,5 @@
 #include "core/operator_forms.hpp"
+#include "core/report_message.hpp"
 
 #include <mlcp/core/mixed_lcp.hpp>
 #include <mlcp/core/problem_check.hpp>
@@ -31,7 +32,7 @@ void MixedLCP::resizeVectors(int n) {
   m_x.setZero(n);
   m_w.setZero(n);
   if (!m_findexSet) m_findex.setConstant(n, -1);
-  m_report.message.reserve(1024);
+  m_report.message.reserve(detail::kMessageCapacity);
   doSetup(n);
 }
 

@@ -30,11 +30,12 @@ inline int rowWithoutFiniteAnswer(const ProblemView& problem) {
 inline void reportRowWithoutFiniteAnswer(const ProblemView& problem, int row, SolveReport& report) {
   const double w = -problem.b[row];
   report.status = Status::Unbounded;
-  setMessage(report,
-             "row {0} of A is zero, so w_{0} = -b_{0} = {1:.6g} whatever x, and only x_{0} = "
-             "{2} (its {3} bound) would meet it: the problem has no finite solution (check "
-             "b_{0} and the bounds of row {0})",
-             row, w, w < 0.0 ? "+inf" : "-inf", w < 0.0 ? "upper" : "lower");
+  setMessage(
+      report,
+      FMT_COMPILE("row {0} of A is zero, so w_{0} = -b_{0} = {1:.6g} whatever x, and only x_{0} = "
+                  "{2} (its {3} bound) would meet it: the problem has no finite solution (check "
+                  "b_{0} and the bounds of row {0})"),
+      row, w, w < 0.0 ? "+inf" : "-inf", w < 0.0 ? "upper" : "lower");
 }
 
 }  // namespace mlcp::detail

@@ -36,8 +36,9 @@ bool refuseProblem(const ProblemView& problem,
   // changes neither the steps nor the tests of doSolve().
   if (!scaling.update(problem, version)) {
     report.status = Status::Unsupported;
-    detail::setMessage(report, "APGD needs a symmetric A (or a row scaling of one): {}; try lemke",
-                       scaling.why());
+    detail::setMessage(
+        report, FMT_COMPILE("APGD needs a symmetric A (or a row scaling of one): {}; try lemke"),
+        scaling.why());
     x.setZero();
     return true;
   }
@@ -45,8 +46,9 @@ bool refuseProblem(const ProblemView& problem,
   const int negative = detail::inverseDiagonal(problem, inverseD, work);
   if (negative >= 0) {
     report.status = Status::Unsupported;
-    detail::setMessage(report, "A({}, {}) = {} is negative: APGD needs a positive semi-definite A",
-                       negative, negative, problem.diagonalA()[negative]);
+    detail::setMessage(
+        report, FMT_COMPILE("A({}, {}) = {} is negative: APGD needs a positive semi-definite A"),
+        negative, negative, problem.diagonalA()[negative]);
     x.setZero();
     return true;
   }
@@ -104,15 +106,16 @@ void reportStall(SolveReport& report, const Eigen::VectorXd& inverseD, int itera
   while (still < n && inverseD[still] > 0.0) ++still;
   if (still < n)
     detail::setMessage(report,
-                       "stalled at iteration {} with scaled residual {:.3g}: the "
-                       "projected step is zero and row {} (A_ii ~ 0) cannot move; APGD "
-                       "needs A_ii > 0 on every row (try lemke or dantzig)",
+                       FMT_COMPILE("stalled at iteration {} with scaled residual {:.3g}: the "
+                                   "projected step is zero and row {} (A_ii ~ 0) cannot move; APGD "
+                                   "needs A_ii > 0 on every row (try lemke or dantzig)"),
                        iteration, best, still);
   else
-    detail::setMessage(report,
-                       "stalled at iteration {} with scaled residual {:.3g}: the "
-                       "projected step is zero (a fixed point the tolerance does not accept)",
-                       iteration, best);
+    detail::setMessage(
+        report,
+        FMT_COMPILE("stalled at iteration {} with scaled residual {:.3g}: the "
+                    "projected step is zero (a fixed point the tolerance does not accept)"),
+        iteration, best);
 }
 
 /// The message of a failed step 2 at `iteration`: negative curvature d^T A d = dAd < 0 along the
@@ -121,14 +124,14 @@ void reportBacktrackFailure(
     SolveReport& report, bool negative, double dAd, int iteration, int backtracks, double L) {
   if (negative)
     detail::setMessage(report,
-                       "A is not positive semi-definite: d^T A d = {:.3g} < 0 along "
-                       "the step of iteration {} (APGD needs a symmetric positive "
-                       "semi-definite A; try lemke)",
+                       FMT_COMPILE("A is not positive semi-definite: d^T A d = {:.3g} < 0 along "
+                                   "the step of iteration {} (APGD needs a symmetric positive "
+                                   "semi-definite A; try lemke)"),
                        dAd, iteration);
   else
     detail::setMessage(report,
-                       "no step passed the sufficient-decrease test after {} "
-                       "backtracks (L = {:.3g}): is A positive semi-definite?",
+                       FMT_COMPILE("no step passed the sufficient-decrease test after {} "
+                                   "backtracks (L = {:.3g}): is A positive semi-definite?"),
                        backtracks, L);
 }
 
@@ -154,8 +157,8 @@ bool stopsUnconverged(const ApgdOptions& options,
     if (change <= options.deltaXTolerance * std::max(1.0, x.cwiseAbs().maxCoeff())) {
       report.status = Status::Inaccurate;
       detail::setMessage(report,
-                         "x changed by at most {:.3g} in iteration {} "
-                         "(deltaXTolerance); best scaled residual {:.3g}",
+                         FMT_COMPILE("x changed by at most {:.3g} in iteration {} "
+                                     "(deltaXTolerance); best scaled residual {:.3g}"),
                          change, iteration, best);
       return true;
     }
@@ -163,8 +166,8 @@ bool stopsUnconverged(const ApgdOptions& options,
   if (monitor.timeIsUp()) {
     report.status = Status::TimeLimit;
     detail::setMessage(report,
-                       "time limit of {} s reached after {} iterations (best scaled "
-                       "residual {:.3g})",
+                       FMT_COMPILE("time limit of {} s reached after {} iterations (best scaled "
+                                   "residual {:.3g})"),
                        options.maxSeconds, iteration, best);
     return true;
   }
@@ -306,8 +309,8 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
   if (monitor.meets(bestResidual)) {
     finish(Status::Converged);
     detail::setMessage(report,
-                       "converged: the start meets the tolerance (scaled residual "
-                       "{:.3g})",
+                       FMT_COMPILE("converged: the start meets the tolerance (scaled residual "
+                                   "{:.3g})"),
                        bestResidual.scaled);
     return;
   }
@@ -354,7 +357,8 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
     m_statistics.lipschitz = L;
     if (monitor.meets(bestResidual)) {
       finish(Status::Converged);
-      detail::setMessage(report, "converged: scaled residual {:.3g} after {} iterations",
+      detail::setMessage(report,
+                         FMT_COMPILE("converged: scaled residual {:.3g} after {} iterations"),
                          bestResidual.scaled, iteration);
       return;
     }
@@ -375,8 +379,8 @@ void ApgdSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
   }
   finish(Status::MaxIterations);
   detail::setMessage(report,
-                     "iteration limit {} reached with best scaled residual {:.3g} > "
-                     "{:.3g}",
+                     FMT_COMPILE("iteration limit {} reached with best scaled residual {:.3g} > "
+                                 "{:.3g}"),
                      m_options.maxIterations, bestResidual.scaled, m_options.relativeTolerance);
 }
 

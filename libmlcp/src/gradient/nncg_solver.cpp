@@ -67,8 +67,9 @@ void NncgSolver::run(Rows& rows,
   monitor.record(current);
   if (monitor.meets(current)) {
     report.status = Status::Converged;
-    detail::setMessage(report, "converged: the start meets the tolerance (scaled residual {:.3g})",
-                       current.scaled);
+    detail::setMessage(
+        report, FMT_COMPILE("converged: the start meets the tolerance (scaled residual {:.3g})"),
+        current.scaled);
     return;
   }
   m_p.setZero();
@@ -98,17 +99,18 @@ void NncgSolver::run(Rows& rows,
       current = residual();
       if (monitor.meets(current)) {
         report.status = Status::Converged;
-        detail::setMessage(report,
-                           "converged: scaled residual {:.3g} after {} sweeps ({} restarts)",
-                           current.scaled, report.iterations, m_statistics.restarts);
+        detail::setMessage(
+            report, FMT_COMPILE("converged: scaled residual {:.3g} after {} sweeps ({} restarts)"),
+            current.scaled, report.iterations, m_statistics.restarts);
         return;
       }
     }
     if (monitor.timeIsUp()) {
       report.status = Status::TimeLimit;
-      detail::setMessage(report,
-                         "time limit of {} s reached after {} sweeps (scaled residual {:.3g})",
-                         m_options.maxSeconds, report.iterations, residual().scaled);
+      detail::setMessage(
+          report,
+          FMT_COMPILE("time limit of {} s reached after {} sweeps (scaled residual {:.3g})"),
+          m_options.maxSeconds, report.iterations, residual().scaled);
       return;
     }
     if (iteration == iterations) break;
@@ -132,7 +134,8 @@ void NncgSolver::run(Rows& rows,
     if (iteration % kRefreshInterval == 0) rows.begin(x);
   }
   report.status = Status::MaxIterations;
-  detail::setMessage(report, "sweep limit {} reached with scaled residual {:.3g} > {:.3g}",
+  detail::setMessage(report,
+                     FMT_COMPILE("sweep limit {} reached with scaled residual {:.3g} > {:.3g}"),
                      m_options.maxIterations, current.scaled, m_options.relativeTolerance);
 }
 

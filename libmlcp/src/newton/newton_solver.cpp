@@ -425,8 +425,9 @@ void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   monitor.record(start);
   if (monitor.meets(start)) {
     finish(Status::Converged, x, report);
-    detail::setMessage(report, "converged: the start meets the tolerance (scaled residual {:.3g})",
-                       start.scaled);
+    detail::setMessage(
+        report, FMT_COMPILE("converged: the start meets the tolerance (scaled residual {:.3g})"),
+        start.scaled);
     return;
   }
   const bool interiorPoint = m_options.globalisation == NewtonGlobalisation::InteriorPoint &&
@@ -439,35 +440,38 @@ void NewtonSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   switch (report.status) {
     case Status::Converged:
       detail::setMessage(report,
-                         "converged after {} steps ({} interior-point, {} Newton in {} "
-                         "crossovers, {} factorizations, {})",
+                         FMT_COMPILE("converged after {} steps ({} interior-point, {} Newton in {} "
+                                     "crossovers, {} factorizations, {})"),
                          report.iterations, m_statistics.interiorPointSteps,
                          m_statistics.newtonSteps, m_statistics.crossovers,
                          m_statistics.factorizations, m_statistics.linearAlgebra);
       break;
     case Status::NumericalFailure:
-      detail::setMessage(report,
-                         "the Newton system of step {} did not factor even with regularization "
-                         "1 (best scaled residual {:.3g})",
-                         report.iterations + 1, ws.bestScaled);
+      detail::setMessage(
+          report,
+          FMT_COMPILE("the Newton system of step {} did not factor even with regularization "
+                      "1 (best scaled residual {:.3g})"),
+          report.iterations + 1, ws.bestScaled);
       break;
     case Status::TimeLimit:
-      detail::setMessage(report,
-                         "time limit of {} s reached after {} steps (best scaled residual {:.3g})",
-                         m_options.maxSeconds, report.iterations, ws.bestScaled);
+      detail::setMessage(
+          report,
+          FMT_COMPILE("time limit of {} s reached after {} steps (best scaled residual {:.3g})"),
+          m_options.maxSeconds, report.iterations, ws.bestScaled);
       break;
     default:
       if (m_statistics.stalled)
-        detail::setMessage(report,
-                           "stalled after {} steps: {} interior-point steps in a row without a "
-                           "residual below {} times the least before them (best scaled residual "
-                           "{:.3g} > {:.3g}): the problem may have no solution",
-                           report.iterations, m_options.stallSteps, kStallFactor, ws.bestScaled,
-                           m_options.relativeTolerance);
+        detail::setMessage(
+            report,
+            FMT_COMPILE("stalled after {} steps: {} interior-point steps in a row without a "
+                        "residual below {} times the least before them (best scaled residual "
+                        "{:.3g} > {:.3g}): the problem may have no solution"),
+            report.iterations, m_options.stallSteps, kStallFactor, ws.bestScaled,
+            m_options.relativeTolerance);
       else
-        detail::setMessage(report,
-                           "step limit {} reached with best scaled residual {:.3g} > {:.3g}",
-                           m_options.maxIterations, ws.bestScaled, m_options.relativeTolerance);
+        detail::setMessage(
+            report, FMT_COMPILE("step limit {} reached with best scaled residual {:.3g} > {:.3g}"),
+            m_options.maxIterations, ws.bestScaled, m_options.relativeTolerance);
   }
 }
 

@@ -114,10 +114,11 @@ bool PrimalNewtonSolver::prepareForm(const ProblemView& problem, SolveReport& re
     return true;
   }
   report.status = Status::Unsupported;
-  detail::setMessage(report.message,
-                     "A has no low-rank form G G^T + diag(C) with r <= {} and r <= {} n (not "
-                     "symmetric, or of full rank): use newton or dantzig",
-                     m_options.lowRank.maxRank, m_options.lowRank.maxRankFraction);
+  detail::setMessage(
+      report.message,
+      FMT_COMPILE("A has no low-rank form G G^T + diag(C) with r <= {} and r <= {} n (not "
+                  "symmetric, or of full rank): use newton or dantzig"),
+      m_options.lowRank.maxRank, m_options.lowRank.maxRankFraction);
   return false;
 }
 
@@ -190,7 +191,8 @@ bool PrimalNewtonSolver::factorHessian(int size, SolveReport& report) {
   m_statistics.factorSeconds += detail::nowSeconds() - before;
   if (m_haveFactor) return true;
   report.status = Status::SingularPivot;
-  detail::setMessage(report.message, "H = I + G^T D G (r = {}) did not factor in step {}",
+  detail::setMessage(report.message,
+                     FMT_COMPILE("H = I + G^T D G (r = {}) did not factor in step {}"),
                      m_statistics.rank, m_statistics.newtonIterations + 1);
   return false;
 }
@@ -293,14 +295,14 @@ void PrimalNewtonSolver::doSolve(const ProblemView& problem,
   if (report.status != Status::Converged) detail::projectOntoBounds(problem, x);
   if (report.status == Status::SingularPivot) return;
   if (report.status == Status::NumericalFailure) x = m_previous;  // the last finite x
-  detail::setMessage(report.message,
-                     "{}: {} Newton steps, {} rounds, {} factorizations of H (r = {}, {}, {:.3g} "
-                     "ms); scaled residual {:.3g}, relative {:.3g}",
-                     report.status == Status::Converged ? "converged" : "not converged",
-                     m_statistics.newtonIterations, m_statistics.rounds,
-                     m_statistics.factorizations, m_statistics.rank,
-                     m_statistics.sparse ? "sparse" : "dense", 1e3 * m_statistics.factorSeconds,
-                     map.scaled, map.relative);
+  detail::setMessage(
+      report.message,
+      FMT_COMPILE("{}: {} Newton steps, {} rounds, {} factorizations of H (r = {}, {}, {:.3g} "
+                  "ms); scaled residual {:.3g}, relative {:.3g}"),
+      report.status == Status::Converged ? "converged" : "not converged",
+      m_statistics.newtonIterations, m_statistics.rounds, m_statistics.factorizations,
+      m_statistics.rank, m_statistics.sparse ? "sparse" : "dense", 1e3 * m_statistics.factorSeconds,
+      map.scaled, map.relative);
 }
 
 const OptionTable<PrimalNewtonOptions>& PrimalNewtonOptions::table() {

@@ -196,10 +196,11 @@ bool BppSolver::prepareForm(const ProblemView& problem, SolveReport& report) {
     return true;
   }
   report.status = Status::Unsupported;
-  detail::setMessage(report.message,
-                     "A has no low-rank form G G^T + diag(C) with r <= {} and r <= {} n (not "
-                     "symmetric, or of full rank): use newton or dantzig",
-                     m_options.lowRank.maxRank, m_options.lowRank.maxRankFraction);
+  detail::setMessage(
+      report.message,
+      FMT_COMPILE("A has no low-rank form G G^T + diag(C) with r <= {} and r <= {} n (not "
+                  "symmetric, or of full rank): use newton or dantzig"),
+      m_options.lowRank.maxRank, m_options.lowRank.maxRankFraction);
   return false;
 }
 
@@ -281,26 +282,27 @@ void BppSolver::finish(const ProblemView& problem,
   if (m_options.accepts(map.absolute, map.relative, map.scaled)) {
     m_lastState = m_state;
     m_lastFindex = problem.findex;
-    detail::setMessage(report.message,
-                       "converged: {} rounds, {} pivots, {} proximal iterations (r = {}, {} LU, "
-                       "{} updates); scaled residual {:.3g}",
-                       m_statistics.rounds, report.pivots, m_statistics.proximalIterations,
-                       m_statistics.rank, m_statistics.luFactorizations, m_statistics.updates,
-                       map.scaled);
+    detail::setMessage(
+        report.message,
+        FMT_COMPILE("converged: {} rounds, {} pivots, {} proximal iterations (r = {}, {} LU, "
+                    "{} updates); scaled residual {:.3g}"),
+        m_statistics.rounds, report.pivots, m_statistics.proximalIterations, m_statistics.rank,
+        m_statistics.luFactorizations, m_statistics.updates, map.scaled);
     return;
   }
   report.status = Status::Inaccurate;
-  detail::setMessage(report.message,
-                     "feasible partition, but x misses the tolerance: scaled residual {:.3g}, "
-                     "relative {:.3g} (r = {}, {} proximal iterations)",
-                     map.scaled, map.relative, m_statistics.rank, m_statistics.proximalIterations);
+  detail::setMessage(
+      report.message,
+      FMT_COMPILE("feasible partition, but x misses the tolerance: scaled residual {:.3g}, "
+                  "relative {:.3g} (r = {}, {} proximal iterations)"),
+      map.scaled, map.relative, m_statistics.rank, m_statistics.proximalIterations);
 }
 
 bool BppSolver::solveRound(const ProblemView& problem, Eigen::VectorXd& x, SolveReport& report) {
   const Eigen::VectorXd* normals = m_frictionFixed ? &m_normals : nullptr;
   if (!m_system->solve(problem, m_state, m_shiftedB, normals, m_partitionChanged, x)) {
     report.status = Status::SingularPivot;
-    detail::setMessage(report.message, "K (r x r) could not be factored in round {}",
+    detail::setMessage(report.message, FMT_COMPILE("K (r x r) could not be factored in round {}"),
                        m_statistics.rounds);
     return false;
   }
@@ -414,10 +416,11 @@ bool BppSolver::pivotToFeasible(const ProblemView& problem,
     const int count = collectInfeasible(problem, x, solutionSize(problem, x));
     if (m_options.abandonGrowth > 0.0 && m_best != INT_MAX &&
         count > m_options.abandonGrowth * m_best) {
-      detail::setMessage(report.message,
-                         "abandoned in round {}: {} rows infeasible, more than {} times the "
-                         "lowest count {}",
-                         round, count, m_options.abandonGrowth, m_best);
+      detail::setMessage(
+          report.message,
+          FMT_COMPILE("abandoned in round {}: {} rows infeasible, more than {} times the "
+                      "lowest count {}"),
+          round, count, m_options.abandonGrowth, m_best);
       return false;
     }
     if (count == 0) {
@@ -446,17 +449,18 @@ bool BppSolver::pivotToFeasible(const ProblemView& problem,
     report.pivots = static_cast<int>(std::min<long>(m_pivots, INT_MAX));
     if (m_pivots > budget) {
       detail::setMessage(report.message,
-                         "pivot budget of {} swaps spent ({} rows still infeasible)", budget,
-                         count);
+                         FMT_COMPILE("pivot budget of {} swaps spent ({} rows still infeasible)"),
+                         budget, count);
       return false;
     }
     if (m_options.maxSeconds > 0.0 && detail::nowSeconds() - m_start > m_options.maxSeconds) {
       report.status = Status::TimeLimit;
-      detail::setMessage(report.message, "time limit after {} rounds", round);
+      detail::setMessage(report.message, FMT_COMPILE("time limit after {} rounds"), round);
       return false;
     }
   }
-  detail::setMessage(report.message, "{} rounds without a feasible partition", m_statistics.rounds);
+  detail::setMessage(report.message, FMT_COMPILE("{} rounds without a feasible partition"),
+                     m_statistics.rounds);
   return false;
 }
 
@@ -479,7 +483,7 @@ void BppSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRep
     // to the partition's solution for the original A (where one exists), then the sign check.
     if (m_system->proximalActive() && !refine(problem, x)) {
       report.status = Status::SingularPivot;
-      detail::setMessage(report.message, "x not finite in the refinement");
+      detail::setMessage(report.message, FMT_COMPILE("x not finite in the refinement"));
       break;
     }
     m_system->residual(x, problem.b, m_w);
@@ -490,7 +494,7 @@ void BppSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRep
       break;
     }
     m_shiftedB = problem.b + delta.cwiseProduct(x);  // the next proximal problem's anchor
-    detail::setMessage(report.message, "{} proximal iterations without an answer",
+    detail::setMessage(report.message, FMT_COMPILE("{} proximal iterations without an answer"),
                        m_statistics.proximalIterations);
   }
   report.iterations = m_statistics.rounds;

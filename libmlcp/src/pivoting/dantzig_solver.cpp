@@ -113,8 +113,8 @@ bool negativeDiagonal(const Eigen::VectorXd& diagonal, SolveReport& report) {
     if (diagonal[j] < 0.0) {
       report.status = Status::Unsupported;
       detail::setMessage(report.message,
-                         "A({}, {}) = {} is negative: Dantzig needs a positive "
-                         "semi-definite A",
+                         FMT_COMPILE("A({}, {}) = {} is negative: Dantzig needs a positive "
+                                     "semi-definite A"),
                          j, j, diagonal[j]);
       return true;
     }
@@ -137,10 +137,11 @@ bool DantzigSolver::acceptSymmetry(const ProblemView& problem, SolveReport& repo
   const int i = m_symmetry->asymmetricRow();
   const int j = m_symmetry->asymmetricColumn();
   report.status = Status::Unsupported;
-  detail::setMessage(report.message,
-                     "A is not symmetric, nor made symmetric by scaling its rows: A({}, {}) = {} "
-                     "but A({}, {}) = {}; Dantzig needs a symmetric A (try lemke or pgs)",
-                     i, j, problem.A.coeff(i, j), j, i, problem.A.coeff(j, i));
+  detail::setMessage(
+      report.message,
+      FMT_COMPILE("A is not symmetric, nor made symmetric by scaling its rows: A({}, {}) = {} "
+                  "but A({}, {}) = {}; Dantzig needs a symmetric A (try lemke or pgs)"),
+      i, j, problem.A.coeff(i, j), j, i, problem.A.coeff(j, i));
   return false;
 }
 
@@ -338,22 +339,22 @@ void DantzigSolver::reportFailure(detail::PivotOutcome outcome, SolveReport& rep
     case detail::PivotOutcome::SingularPivot:
       report.status = Status::SingularPivot;
       detail::setMessage(report.message,
-                         "singular pivot when row {} joined the clamped set: A(C,C) "
-                         "is singular (redundant constraints? add CFM)",
+                         FMT_COMPILE("singular pivot when row {} joined the clamped set: A(C,C) "
+                                     "is singular (redundant constraints? add CFM)"),
                          row);
       break;
     case detail::PivotOutcome::Unbounded:
       report.status = Status::Unbounded;
       detail::setMessage(report.message,
-                         "no finite pivoting step for row {}: the problem has no "
-                         "solution or A is not positive semi-definite on it",
+                         FMT_COMPILE("no finite pivoting step for row {}: the problem has no "
+                                     "solution or A is not positive semi-definite on it"),
                          row);
       break;
     default:
       report.status = Status::MaxIterations;
       detail::setMessage(report.message,
-                         "pivot limit {} reached at row {} (cycling on a degenerate "
-                         "problem?)",
+                         FMT_COMPILE("pivot limit {} reached at row {} (cycling on a degenerate "
+                                     "problem?)"),
                          m_maxPivots, row);
       break;
   }
@@ -367,29 +368,32 @@ void DantzigSolver::reportResult(const ProblemView& problem,
   if (res <= m_options.relativeTolerance) {
     report.status = Status::Converged;
     if (rounds > 1)
-      detail::setMessage(report.message, "solved; friction bounds settled after {} rounds", rounds);
+      detail::setMessage(report.message,
+                         FMT_COMPILE("solved; friction bounds settled after {} rounds"), rounds);
     else
       report.message = "solved";
   } else if (m_frictionStalled) {
     report.status = Status::MaxIterations;
-    detail::setMessage(report.message,
-                       "friction bounds stalled after {} rounds, in the fast and the thorough "
-                       "mode (scaled residual {:.3g}): the problem may have no solution",
-                       rounds, res);
+    detail::setMessage(
+        report.message,
+        FMT_COMPILE("friction bounds stalled after {} rounds, in the fast and the thorough "
+                    "mode (scaled residual {:.3g}): the problem may have no solution"),
+        rounds, res);
   } else if (hasFriction && m_options.refreshFrictionBounds && rounds >= m_options.maxIterations) {
     report.status = Status::MaxIterations;
     detail::setMessage(report.message,
-                       "friction bounds did not settle in {} rounds (scaled residual "
-                       "{:.3g})",
+                       FMT_COMPILE("friction bounds did not settle in {} rounds (scaled residual "
+                                   "{:.3g})"),
                        rounds, res);
   } else if (timeIsUp()) {
     report.status = Status::TimeLimit;
-    detail::setMessage(report.message, "time limit of {} s reached", m_options.maxSeconds);
+    detail::setMessage(report.message, FMT_COMPILE("time limit of {} s reached"),
+                       m_options.maxSeconds);
   } else {
     report.status = Status::Inaccurate;
     detail::setMessage(report.message,
-                       "pivoting finished with scaled residual {:.3g} > {:.3g} "
-                       "(ill-conditioned A?)",
+                       FMT_COMPILE("pivoting finished with scaled residual {:.3g} > {:.3g} "
+                                   "(ill-conditioned A?)"),
                        res, m_options.relativeTolerance);
   }
 }

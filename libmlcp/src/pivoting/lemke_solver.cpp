@@ -125,8 +125,8 @@ void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveR
   if (n > m_capacity) {
     report.status = Status::Unsupported;
     detail::setMessage(report.message,
-                       "n = {} exceeds LemkeOptions::maxRows = {}: lemke's dense "
-                       "tableau (up to 2n x 2n) is not built for it",
+                       FMT_COMPILE("n = {} exceeds LemkeOptions::maxRows = {}: lemke's dense "
+                                   "tableau (up to 2n x 2n) is not built for it"),
                        n, m_options.maxRows);
     return;
   }
@@ -134,10 +134,11 @@ void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveR
   const int freeNormal = m_elimination->eliminate(problem, m_options.eliminationTolerance);
   if (freeNormal >= 0) {
     report.status = Status::Unsupported;
-    detail::setMessage(report.message,
-                       "friction row {} refers to normal row {}, which is free (lo = -inf, "
-                       "hi = inf): its box |x| <= mu |x_k| is not linear",
-                       freeNormal, problem.findex[freeNormal]);
+    detail::setMessage(
+        report.message,
+        FMT_COMPILE("friction row {} refers to normal row {}, which is free (lo = -inf, "
+                    "hi = inf): its box |x| <= mu |x_k| is not linear"),
+        freeNormal, problem.findex[freeNormal]);
     return;
   }
   const int refused =
@@ -147,10 +148,11 @@ void LemkeSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveR
     const int i = m_elimination->originalRow(refused);
     const int k = problem.findex[i];
     report.status = Status::Unsupported;
-    detail::setMessage(report.message,
-                       "friction row {} refers to normal row {} whose x can be negative "
-                       "(bounds [{}, {}]); lemke needs lo >= 0 on normal rows",
-                       i, k, problem.lo[k], problem.hi[k]);
+    detail::setMessage(
+        report.message,
+        FMT_COMPILE("friction row {} refers to normal row {} whose x can be negative "
+                    "(bounds [{}, {}]); lemke needs lo >= 0 on normal rows"),
+        i, k, problem.lo[k], problem.hi[k]);
     return;
   }
   const double deadline = m_options.maxSeconds > 0.0 ? start + m_options.maxSeconds : 0.0;
@@ -194,25 +196,27 @@ void LemkeSolver::describe(detail::LemkeOutcome outcome,
       if (accurate) {
         report.status = Status::Converged;
         detail::setMessage(report.message,
-                           "secondary ray after {} pivots, where the basic point "
-                           "already solves the problem (z0 ~ 0){}",
+                           FMT_COMPILE("secondary ray after {} pivots, where the basic point "
+                                       "already solves the problem (z0 ~ 0){}"),
                            report.pivots, startNote);
         return;
       }
       report.status = Status::Unbounded;
-      detail::setMessage(report.message,
-                         "secondary ray after {} pivots: Lemke found no solution (the "
-                         "problem may have none, or A is not copositive-plus on it{}){}",
-                         report.pivots, singular, startNote);
+      detail::setMessage(
+          report.message,
+          FMT_COMPILE("secondary ray after {} pivots: Lemke found no solution (the "
+                      "problem may have none, or A is not copositive-plus on it{}){}"),
+          report.pivots, singular, startNote);
       return;
     case detail::LemkeOutcome::PivotLimit:
       report.status = Status::MaxIterations;
-      detail::setMessage(report.message, "pivot limit {} reached (LCP size {}){}", maxPivots(), N,
-                         startNote);
+      detail::setMessage(report.message, FMT_COMPILE("pivot limit {} reached (LCP size {}){}"),
+                         maxPivots(), N, startNote);
       return;
     case detail::LemkeOutcome::TimeLimit:
       report.status = Status::TimeLimit;
-      detail::setMessage(report.message, "time limit of {} s reached after {} pivots{}",
+      detail::setMessage(report.message,
+                         FMT_COMPILE("time limit of {} s reached after {} pivots{}"),
                          m_options.maxSeconds, report.pivots, startNote);
       return;
     case detail::LemkeOutcome::Solved:
@@ -220,14 +224,15 @@ void LemkeSolver::describe(detail::LemkeOutcome outcome,
   }
   if (accurate) {
     report.status = Status::Converged;
-    detail::setMessage(report.message,
-                       "solved in {} pivots (LCP size {}, {} free unknowns eliminated){}",
-                       report.pivots, N, m_elimination->eliminated(), startNote);
+    detail::setMessage(
+        report.message,
+        FMT_COMPILE("solved in {} pivots (LCP size {}, {} free unknowns eliminated){}"),
+        report.pivots, N, m_elimination->eliminated(), startNote);
   } else {
     report.status = Status::Inaccurate;
     detail::setMessage(report.message,
-                       "Lemke terminated after {} pivots with scaled residual "
-                       "{:.3g} > {:.3g} (ill-conditioned basis?){}",
+                       FMT_COMPILE("Lemke terminated after {} pivots with scaled residual "
+                                   "{:.3g} > {:.3g} (ill-conditioned basis?){}"),
                        report.pivots, r.scaled, m_options.relativeTolerance, startNote);
   }
 }

@@ -199,10 +199,10 @@ void JacobiSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
   for (int i = 0; i < n; ++i) {
     if (!(diagonal[i] >= 0.0)) {
       report.status = Status::Unsupported;
-      report.message.reserve(detail::kMessageCapacity);
-      detail::setMessage(report,
-                         "A({}, {}) = {} is negative: Jacobi needs a positive semi-definite A", i,
-                         i, diagonal[i]);
+      detail::setMessage(
+          report,
+          FMT_COMPILE("A({}, {}) = {} is negative: Jacobi needs a positive semi-definite A"), i, i,
+          diagonal[i]);
       x.setZero();
       return;
     }
@@ -246,21 +246,24 @@ void JacobiSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, Solve
     m_statistics.relaxation = m_omega;
     if (monitor.meets(current)) {
       report.status = Status::Converged;
-      detail::setMessage(report, "converged: scaled residual {:.3g} after {} iterations",
+      detail::setMessage(report,
+                         FMT_COMPILE("converged: scaled residual {:.3g} after {} iterations"),
                          current.scaled, iteration);
       return;
     }
     if (iteration == m_options.maxIterations) {
       report.status = Status::MaxIterations;
-      detail::setMessage(report, "iteration limit {} reached with scaled residual {:.3g} > {:.3g}",
-                         iteration, current.scaled, m_options.relativeTolerance);
+      detail::setMessage(
+          report, FMT_COMPILE("iteration limit {} reached with scaled residual {:.3g} > {:.3g}"),
+          iteration, current.scaled, m_options.relativeTolerance);
       return;
     }
     if (monitor.timeIsUp()) {
       report.status = Status::TimeLimit;
-      detail::setMessage(report,
-                         "time limit of {} s reached after {} iterations (scaled residual {:.3g})",
-                         m_options.maxSeconds, iteration, current.scaled);
+      detail::setMessage(
+          report,
+          FMT_COMPILE("time limit of {} s reached after {} iterations (scaled residual {:.3g})"),
+          m_options.maxSeconds, iteration, current.scaled);
       return;
     }
     const double figure =

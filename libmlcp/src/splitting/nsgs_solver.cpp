@@ -100,8 +100,9 @@ void NsgsSolver::run(Rows& rows,
   const int negative = detail::inverseDiagonal(problem, m_diagonal, m_rowMax);
   if (negative >= 0) {
     report.status = Status::Unsupported;
-    detail::setMessage(report, "A({}, {}) = {} is negative: NSGS needs a positive semi-definite A",
-                       negative, negative, rows.diagonal(negative));
+    detail::setMessage(
+        report, FMT_COMPILE("A({}, {}) = {} is negative: NSGS needs a positive semi-definite A"),
+        negative, negative, rows.diagonal(negative));
     x.setZero();
     return;
   }
@@ -115,8 +116,9 @@ void NsgsSolver::run(Rows& rows,
   monitor.record(current);
   if (monitor.meets(current)) {
     report.status = Status::Converged;
-    detail::setMessage(report, "converged: the start meets the tolerance (scaled residual {:.3g})",
-                       current.scaled);
+    detail::setMessage(
+        report, FMT_COMPILE("converged: the start meets the tolerance (scaled residual {:.3g})"),
+        current.scaled);
     return;
   }
   const int interval = m_options.residualInterval;
@@ -133,21 +135,23 @@ void NsgsSolver::run(Rows& rows,
       current = residual();
       if (monitor.meets(current)) {
         report.status = Status::Converged;
-        detail::setMessage(report, "converged: scaled residual {:.3g} after {} sweeps",
+        detail::setMessage(report, FMT_COMPILE("converged: scaled residual {:.3g} after {} sweeps"),
                            current.scaled, iteration);
         return;
       }
     }
     if (monitor.timeIsUp()) {
       report.status = Status::TimeLimit;
-      detail::setMessage(report,
-                         "time limit of {} s reached after {} sweeps (scaled residual {:.3g})",
-                         m_options.maxSeconds, iteration, residual().scaled);
+      detail::setMessage(
+          report,
+          FMT_COMPILE("time limit of {} s reached after {} sweeps (scaled residual {:.3g})"),
+          m_options.maxSeconds, iteration, residual().scaled);
       return;
     }
   }
   report.status = Status::MaxIterations;
-  detail::setMessage(report, "sweep limit {} reached with scaled residual {:.3g} > {:.3g}",
+  detail::setMessage(report,
+                     FMT_COMPILE("sweep limit {} reached with scaled residual {:.3g} > {:.3g}"),
                      m_options.maxIterations, current.scaled, m_options.relativeTolerance);
 }
 

@@ -141,8 +141,9 @@ bool preparePgs(Rows& rows,
   const int negative = inverseDiagonal(problem, workspace.inverseDiagonal, workspace.rowMax);
   if (negative >= 0) {
     report.status = Status::Unsupported;
-    setMessage(report, "A({}, {}) = {} is negative: PGS needs a positive semi-definite A", negative,
-               negative, rows.diagonal(negative));
+    setMessage(report,
+               FMT_COMPILE("A({}, {}) = {} is negative: PGS needs a positive semi-definite A"),
+               negative, negative, rows.diagonal(negative));
     x.setZero();
     return false;
   }
@@ -213,7 +214,8 @@ void runPgs(Rows& rows,
     monitor.record(current);
     if (monitor.meets(current)) {
       report.status = Status::Converged;
-      setMessage(report, "converged: the start meets the tolerance (scaled residual {:.3g})",
+      setMessage(report,
+                 FMT_COMPILE("converged: the start meets the tolerance (scaled residual {:.3g})"),
                  current.scaled);
       return;
     }
@@ -239,8 +241,8 @@ void runPgs(Rows& rows,
       current = residual();
       if (monitor.meets(current)) {
         report.status = Status::Converged;
-        setMessage(report, "converged: scaled residual {:.3g} after {} sweeps", current.scaled,
-                   iteration);
+        setMessage(report, FMT_COMPILE("converged: scaled residual {:.3g} after {} sweeps"),
+                   current.scaled, iteration);
         return;
       }
     }
@@ -250,20 +252,21 @@ void runPgs(Rows& rows,
       const bool good = monitor.meets(current);
       report.status = good ? Status::Converged : Status::Inaccurate;
       setMessage(report,
-                 "x changed by at most {:.3g} in sweep {} (deltaXTolerance); scaled "
-                 "residual {:.3g}",
+                 FMT_COMPILE("x changed by at most {:.3g} in sweep {} (deltaXTolerance); scaled "
+                             "residual {:.3g}"),
                  maxChange, iteration, current.scaled);
       return;
     }
     if (monitor.timeIsUp()) {
       report.status = Status::TimeLimit;
-      setMessage(report, "time limit of {} s reached after {} sweeps (scaled residual {:.3g})",
+      setMessage(report,
+                 FMT_COMPILE("time limit of {} s reached after {} sweeps (scaled residual {:.3g})"),
                  options.maxSeconds, iteration, residual().scaled);
       return;
     }
   }
   report.status = Status::MaxIterations;
-  setMessage(report, "sweep limit {} reached with scaled residual {:.3g} > {:.3g}",
+  setMessage(report, FMT_COMPILE("sweep limit {} reached with scaled residual {:.3g} > {:.3g}"),
              options.maxIterations, current.scaled, options.relativeTolerance);
 }
 

@@ -158,9 +158,9 @@ void SubspaceMinimizationSolver::run(Rows& rows,
   auto finish = [&](Status status, const char* what) {
     report.status = status;
     report.iterations = work;
-    detail::setMessage(report,
-                       "{}: scaled residual {:.3g} after {} sweeps and {} subspace products", what,
-                       current.scaled, m_statistics.sweeps, m_statistics.products);
+    detail::setMessage(
+        report, FMT_COMPILE("{}: scaled residual {:.3g} after {} sweeps and {} subspace products"),
+        what, current.scaled, m_statistics.sweeps, m_statistics.products);
   };
   while (!monitor.meets(current)) {
     if (work >= m_options.maxIterations) return finish(Status::MaxIterations, "work limit");
