@@ -124,6 +124,26 @@ void AutoSolver::doSetup(int n) {
                        : n <= kPivotingRows ? Stages(kSmall)
                                             : Stages();
   for (const PlannedIndex stage : first) m_chain->prepare(stage, n);
+  writeFirstPlans(n);
+}
+
+void AutoSolver::writeFirstPlans(int n) {
+  using detail::appendMessage;
+  m_lemkeFirst = {};
+  m_trialFirst = {};
+  if (n <= kPivotingRows) {
+    appendMessage(m_lemkeFirst.reason, "a diagonal entry A_ii <= 0, n = ", n, " <= ", kPivotingRows,
+                  ": Lemke and Newton take any A");
+    m_lemkeFirst.stages = {kLemke, kNewton};
+  }
+  if (n < kTinyTrialRows) {
+    appendMessage(m_trialFirst.reason, "n = ", n, " < ", kTinyTrialRows,
+                  ", every A_ii > 0, no friction rows: a PGS-SM trial of ", kTinyTrialSweeps,
+                  " sweeps first");
+    m_trialFirst.stages = {kPgsSmTrial};
+  }
+  for (FirstPlan* plan : {&m_lemkeFirst, &m_trialFirst})
+    if (!plan->stages.empty()) describePlan(plan->reason, plan->stages, plan->report);
 }
 
 int AutoSolver::stageIndex(std::string_view name, int sweeps) {
@@ -261,22 +281,30 @@ void AutoSolver::addStage(int stage) {
 }
 
 bool AutoSolver::planFirst(const ProblemView& problem) {
-  using detail::appendMessage;
   const int n = problem.size();
-  if (!(problem.diagonalA().minCoeff() > 0.0)) {
-    if (n > kPivotingRows) return false;
-    appendMessage(m_plan.reason, "a diagonal entry A_ii <= 0, n = ", n, " <= ", kPivotingRows,
-                  ": Lemke and Newton take any A");
-    addStage(kLemke);
-    addStage(kNewton);
-    return true;
-  }
-  if (n >= kTinyTrialRows || (problem.findex.array() >= 0).any()) return false;
-  appendMessage(m_plan.reason, "n = ", n, " < ", kTinyTrialRows,
-                ", every A_ii > 0, no friction rows: a PGS-SM trial of ", kTinyTrialSweeps,
-                " sweeps first");
-  addStage(kPgsSmTrial);
+  if (!(problem.diagonalA().minCoeff() > 0.0))
+    m_first = n <= kPivotingRows ? &m_lemkeFirst : nullptr;
+  else if (n < kTinyTrialRows && !(problem.findex.array() >= 0).any())
+    m_first = &m_trialFirst;
+  else
+    m_first = nullptr;
+  if (m_first == nullptr) return false;
+  m_plan.reason = m_first->reason;
+  for (const int stage : m_first->stages) addStage(stage);
   return true;
+}
+
+void AutoSolver::describePlan(std::string_view reason,
+                              std::span<const int> stages,
+                              std::string& message) const {
+  using detail::appendMessage;
+  appendMessage(message, reason, "; chose ");
+  for (size_t k = 0; k < stages.size(); ++k) {
+    const auto stage = static_cast<size_t>(stages[k]);
+    appendMessage(message, k == 0 ? "" : k == 1 ? ", then " : ", ", m_stageNames[stage]);
+    if (m_stageSweeps[stage] > 0) appendMessage(message, " (", m_stageSweeps[stage], " sweeps)");
+  }
+  appendMessage(message, "; ");
 }
 
 bool AutoSolver::runPlanned(const ProblemView& problem,
@@ -284,21 +312,17 @@ bool AutoSolver::runPlanned(const ProblemView& problem,
                             size_t stageFrom,
                             Eigen::VectorXd& x,
                             SolveReport& report) {
-  using detail::appendMessage;
-  appendMessage(report.message, std::string_view(m_plan.reason).substr(reasonFrom), "; chose ");
+  describePlan(std::string_view(m_plan.reason).substr(reasonFrom),
+               std::span<const int>(m_order).subspan(stageFrom), report.message);
+  return runStages(problem, stageFrom, x, report);
+}
+
+bool AutoSolver::runStages(const ProblemView& problem,
+                           size_t stageFrom,
+                           Eigen::VectorXd& x,
+                           SolveReport& report) {
   for (size_t k = stageFrom; k < m_order.size(); ++k) {
-    const auto stage = static_cast<size_t>(m_order[k]);
-    appendMessage(report.message,
-                  k == stageFrom       ? ""
-                  : k == stageFrom + 1 ? ", then "
-                                       : ", ",
-                  m_stageNames[stage]);
-    if (m_stageSweeps[stage] > 0)
-      appendMessage(report.message, " (", m_stageSweeps[stage], " sweeps)");
-  }
-  appendMessage(report.message, "; ");
-  for (size_t k = stageFrom; k < m_order.size(); ++k) {
-    if (k > stageFrom) appendMessage(report.message, "; ");
+    if (k > stageFrom) detail::appendMessage(report.message, "; ");
     if (m_chain->proceed(problem, matrixVersion(), m_order.data() + k, 1, x, report)) return true;
     if (endsPlan(k, report.message)) return false;
   }
@@ -335,7 +359,8 @@ void AutoSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRe
   // The first stages that need no measure of A (O(n) to choose) run before A is measured: where
   // one converges, the rest of the plan is not needed (nor chosen).
   const bool first = planFirst(problem);
-  if (!first || !runPlanned(problem, 0, 0, x, report)) {
+  if (first) report.message = m_first->report;
+  if (!first || !runStages(problem, 0, x, report)) {
     if (first) {
       m_plan.reason += "; ";
       report.message += "; ";

@@ -18,6 +18,9 @@ void OperatorForms::reset(const Operator& A, const Eigen::VectorXi& findex) {
   m_A = &A;
   m_findex = &findex;
   m_haveDense = m_haveSparse = m_haveDiagonal = m_haveFactorOperator = m_haveRowScales = false;
+  // Sized with the matrix, so that the first solve that reads them computes them in place.
+  m_diagonal.resize(A.rows());
+  m_rowScales.resize(A.rows());
 }
 
 const Eigen::MatrixXd& OperatorForms::dense() {

@@ -29,7 +29,8 @@ class OperatorForms {
 
   /// Takes a new A and the problem's findex (both kept by reference; they must outlive their use
   /// here; findex only orders the bound factor operator's memory) and forgets the forms derived
-  /// from the previous A (their storage is kept for reuse).
+  /// from the previous A (their storage is kept for reuse; diag(A) and the row scales are sized
+  /// for the new n here, so that computing them in a solve allocates nothing).
   void reset(const Operator& A, const Eigen::VectorXi& findex);
 
   /// A as a dense matrix: A.dense() itself, or a copy assembled on the first call.

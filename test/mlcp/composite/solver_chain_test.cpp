@@ -279,6 +279,17 @@ BOOST_AUTO_TEST_CASE(auto_tries_pgs_sm_first_on_a_tiny_problem_with_a_positive_d
   BOOST_TEST(solver.usedStage() == "pgs-sm");
   BOOST_TEST(contains(r.message, "a PGS-SM trial of 32 sweeps first"));
   BOOST_TEST(contains(r.message, "chose pgs-sm (32 sweeps); pgs-sm: converged"));
+  // The plan's text is written when n is set: it follows a problem of another size, and back.
+  mlcp::Problem two = murty;
+  two.A = Eigen::MatrixXd(A.topLeftCorner(2, 2));
+  two.b = murty.b.head(2);
+  two.lo = murty.lo.head(2);
+  two.hi = murty.hi.head(2);
+  two.findex = murty.findex.head(2);
+  solver.setProblem(two);
+  BOOST_TEST(contains(solver.solve().message, "n = 2 < 16, every A_ii > 0"));
+  solver.setProblem(murty);
+  BOOST_TEST(contains(solver.solve().message, "n = 6 < 16, every A_ii > 0"));
   // The report holds for the returned x: its residuals and w recomputed from the problem.
   const mlcp::Residuals again = mlcp::computeResiduals(murty, solver.getLambda());
   BOOST_TEST(std::abs(r.scaledResidual - again.scaled) <= 1e-15);

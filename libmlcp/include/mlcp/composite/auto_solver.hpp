@@ -4,6 +4,7 @@
 #include <mlcp/core/solver_factory.hpp>
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -131,15 +132,28 @@ class AutoSolver final : public MixedLCP {
   /// diagonal entry is <= 0 and n <= n_p (every plan of the table starts so there), the PGS-SM
   /// trial when n < kTinyTrialRows, no row has friction and every A_ii > 0. True when planned.
   bool planFirst(const ProblemView& problem);
+  /// Writes the texts of the first plans for n (m_firstPlans), which depend on n alone: a solve
+  /// of a few rows then copies them instead of composing them.
+  void writeFirstPlans(int n);
   /// Appends a stage (a PlannedIndex) to the plan unless it is in it already.
   void addStage(int stage);
+  /// Appends to `message` what a solve reports of a plan before its stages' outcomes: the
+  /// reason, "; chose ", the stages (with their sweep budgets), "; ".
+  void describePlan(std::string_view reason,
+                    std::span<const int> stages,
+                    std::string& message) const;
   /// Reports the plan from m_plan.reason[reasonFrom..] and m_order[stageFrom..] and runs those
-  /// stages; true when one converged.
+  /// stages (runStages()); true when one converged.
   bool runPlanned(const ProblemView& problem,
                   size_t reasonFrom,
                   size_t stageFrom,
                   Eigen::VectorXd& x,
                   SolveReport& report);
+  /// Runs the stages m_order[stageFrom..] until one converges (true) or the plan ends (endsPlan()).
+  bool runStages(const ProblemView& problem,
+                 size_t stageFrom,
+                 Eigen::VectorXd& x,
+                 SolveReport& report);
   /// Index of the stage named `name` with a sweep budget (0: the settings'), added to the chain
   /// on first use.
   int stageIndex(std::string_view name, int sweeps);
@@ -148,12 +162,23 @@ class AutoSolver final : public MixedLCP {
   /// appends why, and the stages not tried, to message.
   bool endsPlan(size_t position, std::string& message);
 
+  /// A plan planFirst() chooses: its reason, its stages (PlannedIndex) and the text a solve
+  /// reports before their outcomes (describePlan()).
+  struct FirstPlan {
+    std::string reason;
+    std::vector<int> stages;
+    std::string report;
+  };
+
   SolverSettings m_settings;
   SolverOptions m_defaults;
   SolverPlan m_plan;
   std::vector<std::string> m_stageNames;  // per stage of the chain
   std::vector<int> m_stageSweeps;         // per stage: its sweep budget, 0 for the settings'
   std::vector<int> m_order;               // the plan as stage indices
+  FirstPlan m_lemkeFirst;                 // for n: a diagonal entry <= 0 (empty for n > n_p)
+  FirstPlan m_trialFirst;                 // for n: the PGS-SM trial (empty for n >= 16)
+  const FirstPlan* m_first = nullptr;     // the one planFirst() chose in this solve
   bool m_endOnStall = false;              // the plan ends once newton stalled (A symmetric, PD)
   bool m_stalled = false;                 // newton stalled in this solve
   std::unique_ptr<detail::SolverChain> m_chain;
