@@ -137,6 +137,27 @@ int DantzigPivoting::firstBoundedPosition() const {
   return first;
 }
 
+// The leading unbounded rows (positions 0 .. count-1) join C together: each is added to the
+// factor of A(C,C), then x_C = A(C,C)^-1 b_C (w_C = 0, the rows after them at x = 0). Driving
+// them one by one ends in the same state, one pivot each (no bound can stop a step: C holds only
+// unbounded rows and N is empty), but pays a direction solve and a ratio test per row besides
+// the factor's. A singular pivot fails the pass there, as it fails driving that row. The rows
+// are counted as pivots, and past maxPivots the rest is left to driving (which stops at once).
+PivotOutcome DantzigPivoting::clampUnboundedRows(int count, int maxPivots, double pivotTolerance) {
+  const int rows = std::min(count, maxPivots);
+  for (int k = 0; k < rows; ++k) {
+    if (!m_system->addToFactor(k, k, pivotTolerance)) {
+      m_failedRow = m_rowOf[k];
+      return PivotOutcome::SingularPivot;
+    }
+  }
+  m_set.head(rows).setConstant(static_cast<signed char>(RowSet::Clamped));
+  m_nC = rows;
+  m_pivots = rows;
+  m_system->solveClamped(rows, m_b, m_x);
+  return PivotOutcome::Solved;
+}
+
 // The ratio test of a pivot (ODE's cmd 1..7): the shortest step s >= 0 along dir after which
 // the driving row is valid or another row has to change set first.
 DantzigPivoting::Step DantzigPivoting::chooseStep(int i,
@@ -321,8 +342,8 @@ PivotOutcome DantzigPivoting::solve(ClampedSystem& system,
   const int n = m_n;
   const int firstBounded = firstBoundedPosition();
   bool frictionBoundsSet = false;
-  PivotOutcome outcome = PivotOutcome::Solved;
-  for (int i = 0; i < n && outcome == PivotOutcome::Solved; ++i) {
+  PivotOutcome outcome = clampUnboundedRows(firstBounded, maxPivots, pivotTolerance);
+  for (int i = m_nC; i < n && outcome == PivotOutcome::Solved; ++i) {
     if (!frictionBoundsSet && m_findex[i] >= 0) {
       setFrictionBounds(i);
       frictionBoundsSet = true;

@@ -43,6 +43,8 @@ struct PivotingProblem {
 /// system to about machine precision however x got there (the dense and sparse forms, which
 /// round differently along the way, then agree far below the conditioning of A(C,C) times eps).
 /// Cost: one ClampedSystem direction per pivot (dense O(n^2), sparse O(nonzeros of the factor)).
+/// The leading unbounded rows (nub, and rows with infinite bounds) join C in one factorization
+/// and one solve instead, as ODE factors its first nub rows at once (clampUnboundedRows()).
 class DantzigPivoting {
  public:
   /// Allocates the workspace for problems of up to n rows.
@@ -110,6 +112,7 @@ class DantzigPivoting {
   void transferCToN(int j, RowSet set);
   void setFrictionBounds(int first);
   int firstBoundedPosition() const;
+  PivotOutcome clampUnboundedRows(int count, int maxPivots, double pivotTolerance);
   PivotOutcome driveRow(int i, int maxPivots, double pivotTolerance, int firstBounded);
   Step chooseStep(int i, double dir, double deltaWi, int firstBounded) const;
   bool takeStep(int i, double dir, double deltaWi, const Step& step, double pivotTolerance);
