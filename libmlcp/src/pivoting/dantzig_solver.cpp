@@ -60,9 +60,13 @@ Capabilities DantzigSolver::capabilities() const {
   return c;
 }
 
-// The dense workspace (O(n^2)) is sized on the first dense solve, not here: a sparse problem
-// never pays for it.
+// The dense workspace (O(n^2)) is sized here only where the dense form is certain (below
+// sparseMinRows, or chosen); otherwise on the first dense solve, so that a sparse problem never
+// pays for it.
 void DantzigSolver::doSetup(int n) {
+  if (m_options.factorization != DantzigFactorization::Sparse &&
+      (n < m_options.sparseMinRows || m_options.factorization == DantzigFactorization::Dense))
+    m_denseSystem->resize(n);
   m_pivoting->resize(n);
   m_refinement->resize(n);
   m_sparseSystem->resize(n);
