@@ -32,7 +32,7 @@ void addProductTransposed(
 /// Solves U z = b in place (b becomes z), U (n x n) unit upper triangular, column-major with
 /// leading dimension ld (only its strictly upper part is read). A row-major unit lower L is this
 /// U = L^T in memory: L^T z = b is solveUnitUpper(), L z = b solveUnitUpperTransposed().
-/// Below 16 rows both are plain substitution loops (Eigen's blocked solver above).
+/// Below 32 rows both are plain substitution loops (Eigen's blocked solver above).
 void solveUnitUpper(int n, const double* U, int ld, double* b);
 
 /// Solves U^T z = b in place, U as in solveUnitUpper().
