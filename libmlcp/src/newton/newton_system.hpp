@@ -102,9 +102,8 @@ class NewtonSystem {
   Eigen::VectorXd m_rhs, m_dy;                    // (n) the scaled system's right side and answer
   Eigen::Matrix<bool, Eigen::Dynamic, 1> m_unit;  // (n) the unit rows of the last factor()
 
-  // Dense path.
+  // Dense path: LL^T in place in m_dense's lower triangle (symmetric), else m_lu.
   Eigen::MatrixXd m_dense;
-  Eigen::LLT<Eigen::MatrixXd> m_llt;
   Eigen::PartialPivLU<Eigen::MatrixXd> m_lu;
 
   // Sparse path: the patterns, where each entry's value comes from (an index into A's values,
