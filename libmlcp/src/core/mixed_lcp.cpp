@@ -103,8 +103,17 @@ Problem MixedLCP::problem() const {
   return p;
 }
 
+// A dense or sparse A (O(n^2), O(nonzeros)) is checked once per matrix version: m_A holds its
+// own copy, which changes only through the setters, and they start a new version. Factors are
+// shared with the caller, who may change them in place: checked on every solve, as b, lo, hi
+// and findex are.
 bool MixedLCP::validate(SolveReport& report) const {
-  std::string why = problemError(m_A, m_b, m_lo, m_hi, m_findex, m_nub);
+  std::string why;
+  if (m_checkedVersion != m_matrixVersion) {
+    why = m_A.check();
+    if (why.empty() && m_A.form() != MatrixForm::Factors) m_checkedVersion = m_matrixVersion;
+  }
+  if (why.empty()) why = dataError(static_cast<int>(m_A.rows()), m_b, m_lo, m_hi, m_findex, m_nub);
   if (why.empty() && m_hasInitialGuess) {
     why = initialGuessError(m_x0, m_n, "initial guess x0");
     if (!why.empty()) why += ": give n finite values or call clearInitialGuess()";

@@ -58,7 +58,15 @@ std::string problemError(const Operator& A,
                          const Eigen::VectorXi& findex,
                          int nub) {
   if (std::string why = A.check(); !why.empty()) return why;
-  const int n = static_cast<int>(A.rows());
+  return dataError(static_cast<int>(A.rows()), b, lo, hi, findex, nub);
+}
+
+std::string dataError(int n,
+                      const Eigen::VectorXd& b,
+                      const Eigen::VectorXd& lo,
+                      const Eigen::VectorXd& hi,
+                      const Eigen::VectorXi& findex,
+                      int nub) {
   for (std::string why : {sizeError("b", b.size(), n), sizeError("lo", lo.size(), n),
                           sizeError("hi", hi.size(), n), sizeError("findex", findex.size(), n)})
     if (!why.empty()) return why;

@@ -94,6 +94,38 @@ BOOST_AUTO_TEST_CASE(non_finite_values) {
   expectInvalid(k, "hi[1] = nan on friction row 1");
 }
 
+// A dense or sparse A is checked once per setMatrix(); a new matrix on the same solver is checked
+// again, and b, lo, hi on every solve.
+BOOST_AUTO_TEST_CASE(a_new_matrix_is_checked_again_after_a_valid_solve) {
+  for (const bool sparse : {false, true}) {
+    BOOST_TEST_CONTEXT((sparse ? "sparse" : "dense")) {
+      Fixture f;
+      mlcp::DantzigSolver solver;
+      const auto setA = [&](const Eigen::MatrixXd& A) {
+        if (sparse)
+          solver.setMatrix(mlcp::Operator(Eigen::SparseMatrix<double>(A.sparseView())));
+        else
+          solver.setMatrix(A);
+      };
+      BOOST_TEST(f.solve(solver).status == mlcp::Status::Converged);
+      BOOST_TEST(solver.solve().status == mlcp::Status::Converged);  // same A: not checked again
+      Eigen::MatrixXd bad = f.A;
+      bad(2, 1) = kNaN;
+      setA(bad);
+      const mlcp::SolveReport& r = solver.solve();
+      BOOST_TEST_INFO("message: " << r.message);
+      BOOST_TEST(r.status == mlcp::Status::InvalidProblem);
+      BOOST_TEST(r.message.find("A(2, 1) = nan is not finite") != std::string::npos);
+      setA(f.A);
+      BOOST_TEST(solver.solve().status == mlcp::Status::Converged);
+      Eigen::VectorXd b = f.b;
+      b[3] = kInf;
+      solver.setRightSide(b);
+      BOOST_TEST(solver.solve().message.find("b[3] = inf is not finite") != std::string::npos);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(lo_greater_than_hi) {
   Fixture f;
   f.lo[3] = 2.0;

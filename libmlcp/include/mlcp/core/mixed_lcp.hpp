@@ -90,7 +90,8 @@ struct Capabilities {
 ///     const Eigen::VectorXd& w = solver.ref_w();      // w = A x - b
 ///
 /// The problem convention is ODE's (docs/conventions.md; see mlcp::Problem).
-/// solve() validates the data first (mlcp::problemError() of core/problem_check.hpp: sizes,
+/// solve() validates the data first (mlcp::problemError() of core/problem_check.hpp, a dense or
+/// sparse A once per setMatrix(): sizes,
 /// NaN, lo > hi, findex out of range, pointing at itself or at another friction row; then the
 /// initial guess, if one is set: n entries, all finite) and reports Status::InvalidProblem with
 /// a message naming the field and row; it never throws for bad data, and never drops a bad warm
@@ -226,6 +227,8 @@ class MixedLCP {
   std::unique_ptr<detail::OperatorForms> m_forms;  // forms of m_A derived for the method
   int m_n = 0;
   std::uint64_t m_matrixVersion = 0;
+  mutable std::uint64_t m_checkedVersion =
+      ~std::uint64_t{0};  // version of a dense/sparse A found valid
   bool m_findexSet = false;
   Eigen::VectorXd m_b, m_lo, m_hi;
   Eigen::VectorXi m_findex;

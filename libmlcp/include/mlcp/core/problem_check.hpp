@@ -31,6 +31,17 @@ std::string problemError(const Operator& A,
                          const Eigen::VectorXi& findex,
                          int nub);
 
+/// problemError() without A's own check (Operator::check()): the rules on b, lo, hi, findex and
+/// nub for an A of n rows. MixedLCP::solve() checks A once per matrix and these on every solve.
+/// @param[in] n rows of A
+/// @param[in] b, lo, hi, findex, nub as in problemError()
+std::string dataError(int n,
+                      const Eigen::VectorXd& b,
+                      const Eigen::VectorXd& lo,
+                      const Eigen::VectorXd& hi,
+                      const Eigen::VectorXi& findex,
+                      int nub);
+
 /// '' when x0 can start a solve of n rows (n entries, all finite); otherwise a message naming
 /// `name` and the offending entry ("x0 has 3 entries but A is 4 x 4", "x0[2] = nan is not
 /// finite"). MixedLCP::solve() applies it to the initial guess, the Python package to x0.
