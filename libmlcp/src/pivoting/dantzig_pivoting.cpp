@@ -151,8 +151,7 @@ PivotOutcome DantzigPivoting::clampUnboundedRows(int count, int maxPivots, doubl
       return PivotOutcome::SingularPivot;
     }
   }
-  m_set.head(rows).setConstant(static_cast<signed char>(RowSet::Clamped));
-  m_nC = rows;
+  m_nC = rows;  // load() marked every row Clamped
   m_pivots = rows;
   m_system->solveClamped(rows, m_b, m_x);
   return PivotOutcome::Solved;
