@@ -9,7 +9,9 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <limits>
 #include <memory>
+#include <random>
 #include <utility>
 
 namespace {
@@ -119,6 +121,60 @@ BOOST_AUTO_TEST_CASE(auto_first_solve_allocates_no_more_than_its_first_stage) {
   const long byFirst = firstSolve(*first);
   BOOST_TEST(byAuto <= byFirst);
   BOOST_TEST(byAuto <= byDantzig);
+}
+
+namespace {
+
+/// A monotone LCP (lo = 0, hi = inf) of n rows with A_00 = 0: A = M M^T + (B - B^T), M's first
+/// row zero, so A is positive semidefinite (Lemke answers it) and its diagonal not positive; b from
+/// an answer x* >= 0 perpendicular to w* >= 0.
+mlcp::Problem zeroDiagonalLcp(int n) {
+  std::mt19937 random(7);
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  auto draw = [&](Eigen::Index rows, Eigen::Index cols) {
+    return Eigen::MatrixXd::NullaryExpr(rows, cols, [&] { return uniform(random); }).eval();
+  };
+  Eigen::MatrixXd M = draw(n, n);
+  M.row(0).setZero();
+  const Eigen::MatrixXd B = draw(n, n);
+  mlcp::Problem p;
+  p.A = mlcp::Operator(Eigen::MatrixXd(M * M.transpose() + B - B.transpose()));
+  Eigen::VectorXd x = Eigen::VectorXd::Zero(n), w = Eigen::VectorXd::Zero(n);
+  for (int i = 0; i < n; ++i) (i % 2 == 0 ? x : w)[i] = 1.0 + 0.5 * uniform(random);
+  p.b = p.A.dense() * x - w;
+  p.lo = Eigen::VectorXd::Zero(n);
+  p.hi = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::infinity());
+  p.findex = Eigen::VectorXi::Constant(n, -1);
+  return p;
+}
+
+}  // namespace
+
+// The same where a diagonal entry A_ii <= 0 leads to Lemke first, below and above
+// kTinyRows: lemke was made and sized with the workspace.
+BOOST_AUTO_TEST_CASE(auto_first_solve_with_lemke_first_allocates_no_more_than_lemke) {
+  if (!mlcp::test::AllocationCounter::available()) {
+    BOOST_TEST_MESSAGE("allocations cannot be counted in this build: skipped");
+    return;
+  }
+  for (const int n : {6, 40}) {
+    const mlcp::Problem problem = zeroDiagonalLcp(n);
+    auto firstSolve = [&problem](mlcp::MixedLCP& solver) {
+      solver.setProblem(problem);
+      const mlcp::test::AllocationCounter counter;
+      const mlcp::SolveReport& report = solver.solve();
+      const long allocated = counter.count();
+      BOOST_TEST_INFO(solver.name() << ", n = " << problem.size() << ": " << report.status << ", "
+                                    << report.message);
+      BOOST_TEST(report.status == mlcp::Status::Converged);
+      return allocated;
+    };
+    mlcp::AutoSolver automatic;
+    const long byAuto = firstSolve(automatic);
+    BOOST_TEST(automatic.usedStage() == "lemke");
+    const std::unique_ptr<mlcp::MixedLCP> lemke = mlcp::makeSolver("lemke");
+    BOOST_TEST(byAuto <= firstSolve(*lemke));
+  }
 }
 
 // Dantzig's sparse form (CHOLMOD's row additions and deletions into a factor whose room comes

@@ -114,17 +114,23 @@ const MixedLCP* AutoSolver::usedSolver() const {
 void AutoSolver::doSetup(int n) {
   m_chain->resize(n);
   m_probe->reserve(n);
-  // The first stages of the plans for this n are made and sized with the workspace (for
-  // n < kTinyRows, where a solve takes a microsecond or two, less than making a solver and sizing
-  // it; above, newton's, bpp's and PGS's workspaces are O(n)), so a first solve pays for none.
-  static constexpr std::array<PlannedIndex, 4> kTiny{kPgsSmTrial, kDantzig, kLemke, kNewton};
-  static constexpr std::array<PlannedIndex, 3> kSmall{kNewton, kBpp, kPgsTrial};
-  using Stages = std::span<const PlannedIndex>;
-  const Stages first = n < kTinyRows        ? Stages(kTiny)
-                       : n <= kPivotingRows ? Stages(kSmall)
-                                            : Stages();
-  for (const PlannedIndex stage : first) m_chain->prepare(stage, n);
+  for (const int stage : stagesMadeAhead(n)) m_chain->prepare(stage, n);
   writeFirstPlans(n);
+}
+
+std::span<const int> AutoSolver::stagesMadeAhead(int n) const {
+  static constexpr std::array<int, 2> kLemkeFirst{kLemke, kNewton};
+  static constexpr std::array<int, 2> kTinyPositive{kPgsSmTrial, kDantzig};
+  static constexpr std::array<int, 4> kTiny{kPgsSmTrial, kDantzig, kLemke, kNewton};
+  static constexpr std::array<int, 3> kSmall{kNewton, kBpp, kPgsTrial};
+  if (n > kPivotingRows) return {};
+  const Operator& A = matrix();
+  const bool known = A.rows() == n;  // not when A comes through solveView() alone
+  bool positive = true;
+  for (Eigen::Index i = 0; known && positive && i < n; ++i) positive = A.coeff(i, i) > 0.0;
+  if (!positive) return kLemkeFirst;
+  if (n < kTinyRows) return known ? std::span<const int>(kTinyPositive) : kTiny;
+  return kSmall;
 }
 
 void AutoSolver::writeFirstPlans(int n) {

@@ -72,15 +72,18 @@ struct SolverPlan {
 /// such a problem and answered none (docs/solver-selection.md, "When there is no answer").
 ///
 /// Stages are made when a solve first runs them, with the settings of the constructor, except
-/// the first stages of the plans for the n set, which are made and sized with the workspace:
-/// the PGS-SM trial, dantzig, lemke and newton for n < kTinyRows, newton, bpp and the PGS trial
-/// (O(n) memory each) up to n_p. Each stage solves auto's validated problem in place
-/// (MixedLCP::solveView(): no copy, no second validation, the forms of A derived once for all
-/// stages). Memory: each stage's own, plus what measuring takes per new matrix (the symmetry test
-/// O(n^2) dense, O(nonzeros log n) sparse; the islands of factors (O(n)) or when n > n_p; the
-/// low-rank form, O(n r^2), when A is symmetric and 64 <= n <= n_p). solve() allocates nothing
-/// on a second solve of the same problem. The report's residuals and w are those the answering
-/// stage computed for the same x (no second evaluation, MixedLCP::takeResidualsOf()).
+/// the first stages of the plans that the diagonal of the A set leads to, which are made and
+/// sized with the workspace when n changes (stagesMadeAhead()): lemke and newton when an
+/// A_ii <= 0; else the PGS-SM trial and dantzig for n < kTinyRows, newton, bpp and the PGS trial
+/// (O(n) memory each) up to n_p. Making no other keeps a first solve's code in the caches
+/// (docs/solver-selection.md, "`auto`: what it measures and what it chooses"). Each stage solves
+/// auto's validated problem in place (MixedLCP::solveView(): no copy, no second validation, the
+/// forms of A derived once for all stages). Memory: each stage's own, plus what measuring takes per
+/// new matrix (the symmetry test O(n^2) dense, O(nonzeros log n) sparse; the islands of factors
+/// (O(n)) or when n > n_p; the low-rank form, O(n r^2), when A is symmetric and 64 <= n <= n_p).
+/// solve() allocates nothing on a second solve of the same problem. The report's residuals and w
+/// are those the answering stage computed for the same x (no second evaluation,
+/// MixedLCP::takeResidualsOf()).
 class AutoSolver final : public MixedLCP {
  public:
   /// Largest n (or island) for which pivoting or Newton is planned first.
@@ -132,6 +135,11 @@ class AutoSolver final : public MixedLCP {
   /// diagonal entry is <= 0 and n <= n_p (every plan of the table starts so there), the PGS-SM
   /// trial when n < kTinyTrialRows, no row has friction and every A_ii > 0. True when planned.
   bool planFirst(const ProblemView& problem);
+  /// The stages made and sized with the workspace for n (doSetup()): the first stages of the
+  /// plans A's diagonal leads to (planFirst(), choosePlan()): lemke and newton when an A_ii <= 0
+  /// and n <= n_p; else the PGS-SM trial and dantzig for n < kTinyRows (the four when A is not
+  /// at hand), newton, bpp and the PGS trial up to n_p; none above.
+  std::span<const int> stagesMadeAhead(int n) const;
   /// Writes the texts of the first plans for n (m_firstPlans), which depend on n alone: a solve
   /// of a few rows then copies them instead of composing them.
   void writeFirstPlans(int n);

@@ -200,6 +200,9 @@ class MixedLCP {
   /// Changes with every setMatrix() (and with nothing else): a solver
   /// may keep what it derived from A (PgsSolver's sparsity analysis) while this stays the same.
   std::uint64_t matrixVersion() const { return m_matrixVersion; }
+  /// A (n x n) as set through the setters, for a doSetup() that sizes its workspace by A's
+  /// entries; 0 x 0 on a solver driven through solveView() alone (its A is the view's).
+  const Operator& matrix() const { return m_A; }
   /// For a composite solver's doSolve() that returns, in x, the answer of `stage`'s last
   /// solveView() on the same view: solve() then takes that solve's w and residuals (computed on
   /// the same A and b for the same x) instead of computing them again. Ignored unless x equals
