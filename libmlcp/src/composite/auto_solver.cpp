@@ -137,6 +137,7 @@ void AutoSolver::writeFirstPlans(int n) {
   using detail::appendMessage;
   m_lemkeFirst = {};
   m_trialFirst = {};
+  m_pivotingFirst = {};
   if (n <= kPivotingRows) {
     appendMessage(m_lemkeFirst.reason, "a diagonal entry A_ii <= 0, n = ", n, " <= ", kPivotingRows,
                   ": Lemke and Newton take any A");
@@ -148,7 +149,13 @@ void AutoSolver::writeFirstPlans(int n) {
                   " sweeps first");
     m_trialFirst.stages = {kPgsSmTrial};
   }
-  for (FirstPlan* plan : {&m_lemkeFirst, &m_trialFirst})
+  if (n < kTinyRows) {
+    appendMessage(m_pivotingFirst.reason, "n = ", n, " < ", kTinyRows,
+                  ", every A_ii > 0: exact pivoting first, A not measured (Dantzig refuses an A "
+                  "that is not symmetric)");
+    m_pivotingFirst.stages = {kDantzig};
+  }
+  for (FirstPlan* plan : {&m_lemkeFirst, &m_trialFirst, &m_pivotingFirst})
     if (!plan->stages.empty()) describePlan(plan->reason, plan->stages, plan->report);
 }
 
@@ -293,7 +300,7 @@ bool AutoSolver::planFirst(const ProblemView& problem) {
   else if (n < kTinyTrialRows && !(problem.findex.array() >= 0).any())
     m_first = &m_trialFirst;
   else
-    m_first = nullptr;
+    m_first = n < kTinyRows ? &m_pivotingFirst : nullptr;
   if (m_first == nullptr) return false;
   m_plan.reason = m_first->reason;
   for (const int stage : m_first->stages) addStage(stage);

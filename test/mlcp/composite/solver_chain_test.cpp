@@ -18,22 +18,29 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// A non-symmetric LCP (Dantzig and APGD refuse it; Lemke solves it).
+/// The LCP 0 <= x perp A x - b >= 0 (A: n x n dense).
+mlcp::Problem lcp(const Eigen::MatrixXd& A, const Eigen::VectorXd& b) {
+  const auto n = A.rows();
+  mlcp::Problem p;
+  p.A = A;
+  p.b = b;
+  p.lo = Eigen::VectorXd::Zero(n);
+  p.hi = Eigen::VectorXd::Constant(n, kInf);
+  p.findex = Eigen::VectorXi::Constant(n, -1);
+  return p;
+}
+
 mlcp::Problem nonSymmetric() {
   Eigen::Matrix3d A;
   A << 2.0, 1.0, 0.0, -0.5, 3.0, 0.4, 0.3, 0.0, 1.5;
-  mlcp::Problem p;
-  p.A = Eigen::MatrixXd(A);
-  p.b = Eigen::Vector3d(1.0, -0.5, 2.0);
-  p.lo = Eigen::Vector3d::Zero();
-  p.hi = Eigen::Vector3d::Constant(kInf);
-  p.findex = Eigen::VectorXi::Constant(3, -1);
-  return p;
+  return lcp(A, Eigen::Vector3d(1.0, -0.5, 2.0));
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -248,9 +255,58 @@ BOOST_AUTO_TEST_CASE(auto_says_what_it_chose_and_why) {
     const mlcp::SolveReport& r = solver->solve();
     BOOST_TEST_INFO(c.name << ": " << r.message);
     BOOST_TEST(r.status == mlcp::Status::Converged);
-    BOOST_TEST(contains(r.message, c.scaling.empty() ? "chose dantzig" : "row scaling"));
+    // n < 32 with friction rows: Dantzig first, A not measured (Dantzig takes T A symmetric)
+    BOOST_TEST(contains(r.message, "every A_ii > 0: exact pivoting first, A not measured"));
+    BOOST_TEST(contains(r.message, "chose dantzig; dantzig: converged"));
     BOOST_TEST(mlcp::test::relativeError(solver->getLambda(), c.xStar) <= 1e-6);
   }
+}
+
+// Below kTinyRows rows with every A_ii > 0 and no trial (friction rows, or n >= kTinyTrialRows)
+// Dantzig runs before A is measured; an A it refuses (not symmetric) is measured then, and
+// planned as such.
+BOOST_AUTO_TEST_CASE(auto_pivots_first_on_a_tiny_problem_and_measures_a_refused_a) {
+  constexpr int n = 20;  // no PGS-SM trial from kTinyTrialRows = 16 rows on
+  std::srand(3);
+  Eigen::MatrixXd A = Eigen::MatrixXd::Random(n, n) * 0.2;  // A_ij != A_ji
+  A.diagonal().setConstant(n * 0.2 + 1.0);                  // diagonally dominant: a P-matrix
+  mlcp::Problem p = lcp(A, Eigen::VectorXd::Random(n));
+  mlcp::AutoSolver solver;
+  solver.setProblem(p);
+  const mlcp::SolveReport& r = solver.solve();
+  BOOST_TEST_INFO(r.message);
+  BOOST_TEST(r.status == mlcp::Status::Converged);
+  BOOST_TEST(contains(r.message, "n = 20 < 32, every A_ii > 0: exact pivoting first"));
+  BOOST_TEST(contains(r.message, "dantzig: unsupported (A is not symmetric"));
+  BOOST_TEST(contains(r.message, "; A is not symmetric ("));
+  BOOST_TEST(contains(r.message, "chose lemke, then newton, pgs, nncg; lemke: converged"));
+  BOOST_TEST(solver.usedStage() == "lemke");
+  const std::vector<std::string> plan{"dantzig", "lemke", "newton", "pgs", "nncg"};
+  BOOST_TEST(solver.plan().stages == plan, boost::test_tools::per_element());
+  BOOST_TEST(r.scaledResidual <= 1e-9);
+
+  // The symmetric part of the same A: Dantzig answers, and the plan is that one stage.
+  p.A = Eigen::MatrixXd(0.5 * (A + A.transpose()));
+  solver.setProblem(p);
+  BOOST_TEST(solver.solve().status == mlcp::Status::Converged);
+  BOOST_TEST(solver.usedStage() == "dantzig");
+  BOOST_TEST(solver.plan().stages.size() == 1u);
+
+  // From kTinyRows rows on A is measured first: a row scaling of a symmetric A is named and
+  // planned as such.
+  mlcp::RandomProblemOptions random;
+  random.n = mlcp::AutoSolver::kTinyRows;
+  mlcp::Problem scaled = mlcp::randomProblem(random);
+  Eigen::MatrixXd rows = scaled.A.dense();
+  rows.topRows(random.n / 2) *= 1e3;
+  scaled.A = rows;
+  scaled.b.head(random.n / 2) *= 1e3;
+  solver.setProblem(scaled);
+  const mlcp::SolveReport& s = solver.solve();
+  BOOST_TEST_INFO(s.message);
+  BOOST_TEST(s.status == mlcp::Status::Converged);
+  BOOST_TEST(contains(s.message, "A is a row scaling of a symmetric matrix"));
+  BOOST_TEST(solver.plan().stages.front() == "lemke");
 }
 
 // Below kTinyTrialRows rows with every A_ii > 0, a PGS-SM trial of kTinyTrialSweeps sweeps comes
@@ -260,14 +316,9 @@ BOOST_AUTO_TEST_CASE(auto_tries_pgs_sm_first_on_a_tiny_problem_with_a_positive_d
   // Murty's example (n = 6): A upper triangular, 1 on the diagonal and 2 above it, b = 1;
   // exponential for Lemke.
   constexpr int n = 6;
-  mlcp::Problem murty;
   Eigen::MatrixXd A = Eigen::MatrixXd::Identity(n, n);
   A.triangularView<Eigen::StrictlyUpper>().setConstant(2.0);
-  murty.A = A;
-  murty.b = Eigen::VectorXd::Ones(n);
-  murty.lo = Eigen::VectorXd::Zero(n);
-  murty.hi = Eigen::VectorXd::Constant(n, kInf);
-  murty.findex = Eigen::VectorXi::Constant(n, -1);
+  const mlcp::Problem murty = lcp(A, Eigen::VectorXd::Ones(n));
   mlcp::AutoSolver solver;
   solver.setProblem(murty);
   const mlcp::SolveReport& r = solver.solve();
@@ -280,13 +331,7 @@ BOOST_AUTO_TEST_CASE(auto_tries_pgs_sm_first_on_a_tiny_problem_with_a_positive_d
   BOOST_TEST(contains(r.message, "a PGS-SM trial of 32 sweeps first"));
   BOOST_TEST(contains(r.message, "chose pgs-sm (32 sweeps); pgs-sm: converged"));
   // The plan's text is written when n is set: it follows a problem of another size, and back.
-  mlcp::Problem two = murty;
-  two.A = Eigen::MatrixXd(A.topLeftCorner(2, 2));
-  two.b = murty.b.head(2);
-  two.lo = murty.lo.head(2);
-  two.hi = murty.hi.head(2);
-  two.findex = murty.findex.head(2);
-  solver.setProblem(two);
+  solver.setProblem(lcp(A.topLeftCorner(2, 2), murty.b.head(2)));
   BOOST_TEST(contains(solver.solve().message, "n = 2 < 16, every A_ii > 0"));
   solver.setProblem(murty);
   BOOST_TEST(contains(solver.solve().message, "n = 6 < 16, every A_ii > 0"));

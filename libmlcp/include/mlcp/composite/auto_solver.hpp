@@ -34,6 +34,8 @@ struct SolverPlan {
 ///    not converge, and leaves out the stages already run): lemke, newton when a diagonal
 ///    entry is <= 0 and n <= n_p (as every plan below starts there); a PGS-SM trial of
 ///    kTinyTrialSweeps sweeps for n < kTinyTrialRows with every A_ii > 0 and no friction rows;
+///    else dantzig for n < kTinyRows with every A_ii > 0 (it checks A's symmetry itself and
+///    refuses an A that is not symmetric: a tiny problem it answers is not measured);
 ///  - A not symmetric, not even up to row scaling: lemke, newton (n <= n_p), pgs, nncg (Lemke
 ///    and Newton take any A; Dantzig and APGD need a symmetric one);
 ///  - A symmetric up to row scaling (A = C S): lemke, newton (n <= n_p), apgd, pgs-sm, nncg
@@ -133,7 +135,8 @@ class AutoSolver final : public MixedLCP {
   void choosePlan(const ProblemView& problem);
   /// Plans the first stages that need no measure of A (O(n) to choose): lemke and newton when a
   /// diagonal entry is <= 0 and n <= n_p (every plan of the table starts so there), the PGS-SM
-  /// trial when n < kTinyTrialRows, no row has friction and every A_ii > 0. True when planned.
+  /// trial when n < kTinyTrialRows, no row has friction and every A_ii > 0, else dantzig when
+  /// n < kTinyRows and every A_ii > 0. True when planned.
   bool planFirst(const ProblemView& problem);
   /// The stages made and sized with the workspace for n (doSetup()): the first stages of the
   /// plans A's diagonal leads to (planFirst(), choosePlan()): lemke and newton when an A_ii <= 0
@@ -186,6 +189,7 @@ class AutoSolver final : public MixedLCP {
   std::vector<int> m_order;               // the plan as stage indices
   FirstPlan m_lemkeFirst;                 // for n: a diagonal entry <= 0 (empty for n > n_p)
   FirstPlan m_trialFirst;                 // for n: the PGS-SM trial (empty for n >= 16)
+  FirstPlan m_pivotingFirst;              // for n: dantzig, A not measured (empty for n >= 32)
   const FirstPlan* m_first = nullptr;     // the one planFirst() chose in this solve
   bool m_endOnStall = false;              // the plan ends once newton stalled (A symmetric, PD)
   bool m_stalled = false;                 // newton stalled in this solve
