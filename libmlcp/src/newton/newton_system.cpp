@@ -37,6 +37,8 @@ void NewtonSystem::resize(int n) {
   m_dy.resize(n);
   m_unit.resize(n);
   m_dense.resize(0, 0);  // sized on the first dense step
+  m_rowScale.resize(n);
+  m_envelope.reserve(n);
   m_symmetry.reserve(n);
 }
 
@@ -168,24 +170,42 @@ void NewtonSystem::unsymmetricRightSide(const JacobianRows& rows, const Eigen::V
   }
 }
 
+void NewtonSystem::fillDense(const ProblemView& problem,
+                             const JacobianRows& rows,
+                             double mu,
+                             bool symmetric) {
+  m_dense.resize(m_n, m_n);
+  for (int i = 0; i < m_n; ++i) m_rowScale[i] = m_unit[i] ? 0.0 : m_inverseSqrtD[i];
+  // Column j's scale: the symmetric system eliminates a unit row's column too.
+  auto columnScale = [&](int j) { return symmetric ? m_rowScale[j] : m_inverseSqrtD[j]; };
+  if (problem.A.form() == MatrixForm::Sparse) {
+    m_dense.setZero();
+    const Operator::SparseMatrix& A = problem.sparseA();
+    for (int k = 0; k < A.outerSize(); ++k)
+      for (Operator::SparseMatrix::InnerIterator it(A, k); it; ++it) {
+        const auto i = static_cast<int>(it.row()), j = static_cast<int>(it.col());
+        m_dense(i, j) = it.value() * m_rowScale[i] * columnScale(j);
+      }
+  } else {
+    const Eigen::MatrixXd& A = problem.denseA();
+    for (int j = 0; j < m_n; ++j)
+      m_dense.col(j) = A.col(j).cwiseProduct(m_rowScale) * columnScale(j);
+  }
+  for (int i = 0; i < m_n; ++i) m_dense(i, i) += m_unit[i] ? 1.0 : diagonalOf(rows, i, mu);
+}
+
 bool NewtonSystem::factorDense(const ProblemView& problem,
                                const JacobianRows& rows,
                                double mu,
                                bool symmetric) {
-  const Eigen::MatrixXd& A = problem.denseA();
-  m_dense.resize(m_n, m_n);
-  for (int j = 0; j < m_n; ++j)
-    for (int i = 0; i < m_n; ++i) {
-      const bool unitRow = m_unit[i];
-      const bool eliminated = symmetric && (unitRow || m_unit[j]);
-      double value = unitRow || eliminated ? 0.0 : A(i, j) * m_inverseSqrtD[i] * m_inverseSqrtD[j];
-      if (i == j) value += unitRow ? 1.0 : diagonalOf(rows, i, mu);
-      m_dense(i, j) = value;
-    }
+  fillDense(problem, rows, mu, symmetric);
   if (symmetric) {
-    // Eigen's unblocked LL^T (the kernel of its LLT for each diagonal block): at the sizes of the
-    // dense path (n <= NewtonOptions::denseRows) about twice as fast as the blocked LLT, which
-    // also takes the matrix's 1-norm; -1 when every pivot was positive.
+    // Within the envelope when it holds at most half the work of the dense LL^T (n^3 / 6);
+    // otherwise Eigen's unblocked LL^T (the kernel of its LLT for each diagonal block): at the
+    // sizes of the dense path (n <= NewtonOptions::denseRows) about twice as fast as the blocked
+    // LLT, which also takes the matrix's 1-norm; -1 when every pivot was positive.
+    const double n = m_n;
+    if (m_envelope.analyse(m_dense) <= n * n * n / 12.0) return m_envelope.factor(m_dense);
     return Eigen::internal::llt_inplace<double, Eigen::Lower>::unblocked(m_dense) < 0;
   }
   for (int i = 0; i < m_n; ++i) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "linalg/cholmod_factor.hpp"
+#include "linalg/envelope_cholesky.hpp"
 #include "linalg/klu_factor.hpp"
 #include "linalg/sparse_pattern.hpp"
 #include "linalg/symmetric_row_scaling.hpp"
@@ -81,6 +82,10 @@ class NewtonSystem {
   /// Diagonal added to free row i: alpha_i / beta_i + mu.
   double diagonalOf(const JacobianRows& rows, int i, double mu) const;
 
+  /// m_dense = the scaled system: D^-1/2 A D^-1/2 with the unit rows (and, symmetric, their
+  /// columns) zero, plus diagonalOf() on the free rows and 1 on the unit rows; from A's nonzeros
+  /// when A is held sparse.
+  void fillDense(const ProblemView& problem, const JacobianRows& rows, double mu, bool symmetric);
   bool factorDense(const ProblemView& problem, const JacobianRows& rows, double mu, bool symmetric);
   bool factorSparse(const ProblemView& problem,
                     const JacobianRows& rows,
@@ -102,8 +107,11 @@ class NewtonSystem {
   Eigen::VectorXd m_rhs, m_dy;                    // (n) the scaled system's right side and answer
   Eigen::Matrix<bool, Eigen::Dynamic, 1> m_unit;  // (n) the unit rows of the last factor()
 
-  // Dense path: LL^T in place in m_dense's lower triangle (symmetric), else m_lu.
+  // Dense path: LL^T in place in m_dense's lower triangle (symmetric; within its envelope when
+  // that is at most half the work), else m_lu. m_rowScale: D^-1/2, 0 on the unit rows.
   Eigen::MatrixXd m_dense;
+  Eigen::VectorXd m_rowScale;
+  EnvelopeCholesky m_envelope;
   Eigen::PartialPivLU<Eigen::MatrixXd> m_lu;
 
   // Sparse path: the patterns, where each entry's value comes from (an index into A's values,
