@@ -126,9 +126,7 @@ std::span<const int> AutoSolver::stagesMadeAhead(int n) const {
   if (n > kPivotingRows) return {};
   const Operator& A = matrix();
   const bool known = A.rows() == n;  // not when A comes through solveView() alone
-  bool positive = true;
-  for (Eigen::Index i = 0; known && positive && i < n; ++i) positive = A.coeff(i, i) > 0.0;
-  if (!positive) return kLemkeFirst;
+  if (known && !(A.diagonal().array() > 0.0).all()) return kLemkeFirst;
   if (n < kTinyRows) return known ? std::span<const int>(kTinyPositive) : kTiny;
   return kSmall;
 }

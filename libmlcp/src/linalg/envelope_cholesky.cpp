@@ -23,10 +23,9 @@ bool EnvelopeCholesky::factor(Eigen::MatrixXd& M) const {
     const int fi = m_first[i];
     for (int j = fi; j < i; ++j) {
       const int from = std::max(fi, m_first[j]);
-      const int length = j - from;
-      double s = M(i, j);
-      if (length > 0) s -= M.row(i).segment(from, length).dot(M.row(j).segment(from, length));
-      M(i, j) = s / M(j, j);
+      const int length = j - from;  // 0: an empty dot product
+      M(i, j) =
+          (M(i, j) - M.row(i).segment(from, length).dot(M.row(j).segment(from, length))) / M(j, j);
     }
     const double pivot = M(i, i) - M.row(i).segment(fi, i - fi).squaredNorm();
     if (!(pivot > 0.0)) return false;
