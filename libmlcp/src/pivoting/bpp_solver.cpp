@@ -154,6 +154,7 @@ void BppSolver::doSetup(int n) {
   m_normals.resize(n);
   m_previous.resize(n);
   m_drift.resize(n);
+  m_trialX.resize(n);
 }
 
 void BppSolver::searchForm(const ProblemView& problem) {
@@ -399,9 +400,32 @@ void BppSolver::switchFriction(bool fixed, const Eigen::VectorXd& x) {
       m_normals = x;
     ++m_statistics.fixedFrictionPasses;
   }
-  m_partitionChanged = true;
+  // From one fixed pass to the next the free system keeps its matrix (the bounds move the known
+  // values only): the factorization of the pass's last round serves the next one's first.
+  m_partitionChanged = m_partitionChanged || !nextRound;
+  m_passStartPivots = m_pivots;
   m_best = INT_MAX;
   m_nonImproving = 0;
+}
+
+bool BppSolver::coupledLimitHolds(const ProblemView& problem, Eigen::VectorXd& x) {
+  if (m_pivots != m_passStartPivots || m_pivots == m_failedTrialPivots) return false;
+  // The pass kept its partition. While it holds, the damped passes iterate an affine map of the
+  // normals whose fixed point is the coupled system's solution for that partition: one coupled
+  // round reaches it. Feasible there, it is the answer; otherwise the passes go on from where
+  // they were.
+  m_trialX = x;
+  m_frictionFixed = false;
+  m_partitionChanged = true;
+  ++m_statistics.rounds;
+  SolveReport trial;
+  if (solveRound(problem, x, trial) && collectInfeasible(problem, x, solutionSize(problem, x)) == 0)
+    return true;
+  m_failedTrialPivots = m_pivots;
+  x = m_trialX;
+  m_frictionFixed = true;
+  m_partitionChanged = true;
+  return false;
 }
 
 bool BppSolver::pivotToFeasible(const ProblemView& problem,
@@ -429,6 +453,7 @@ bool BppSolver::pivotToFeasible(const ProblemView& problem,
       // last partition starts the coupled pivoting.
       const bool moved = (x - m_normals).lpNorm<Eigen::Infinity>() >
                          kFrictionRoundChange * solutionSize(problem, x);
+      if (moved && fixedRounds > 0 && coupledLimitHolds(problem, x)) return true;
       switchFriction(moved && ++fixedRounds < kFrictionRounds, x);
       continue;
     }
@@ -469,6 +494,7 @@ void BppSolver::doSolve(const ProblemView& problem, Eigen::VectorXd& x, SolveRep
   if (!prepareForm(problem, report)) return;
   m_start = detail::nowSeconds();
   m_pivots = 0;
+  m_failedTrialPivots = -1;
   startPartition(problem, x);
   m_partitionChanged = true;
   m_system->setProximal(m_options.proximal);

@@ -205,6 +205,22 @@ BOOST_AUTO_TEST_CASE(friction_rounds_settle_on_the_208_column_stacks) {
   }
 }
 
+// A column of 4 cubes whose coupled pivoting stalls and goes through fixed-bound friction
+// passes: from one pass to the next the factorization of the free system serves again (before,
+// each of the 46 rounds factored K anew).
+BOOST_AUTO_TEST_CASE(friction_passes_reuse_the_factorization) {
+  const mlcp::Problem problem = mlcp::toProblem(mlcp::test::sceneFactors(
+      "columns", {"nx=1", "ny=1", "layers=4", "slide=0.5", "cfm=1e-5", "seed=8"}, 1.0 / 60.0));
+  mlcp::BppSolver solver;
+  const auto& report = solve(solver, problem);
+  BOOST_TEST_INFO(report.message);
+  BOOST_TEST(report.status == mlcp::Status::Converged);
+  BOOST_TEST(report.scaledResidual <= 1e-9);
+  BOOST_TEST(report.relativeResidual <= 1e-9);
+  BOOST_TEST(solver.statistics().fixedFrictionPasses > 0);
+  BOOST_TEST(solver.statistics().factorizations < solver.statistics().rounds);
+}
+
 BOOST_AUTO_TEST_CASE(captured_cfm_free_bullet_stacks_reach_1e_10) {
   int solved = 0;
   for (const auto& file : mlcp::test::sharedBlcpFiles("captured/bullet")) {

@@ -195,6 +195,10 @@ class BppSolver final : public SolverWithOptions<BppOptions> {
   void correct(const ProblemView& problem, Eigen::VectorXd& x, detail::NaturalMap& map);
   void driftToBound(const ProblemView& problem, Eigen::VectorXd& x);
   void switchFriction(bool fixed, const Eigen::VectorXd& x);
+  /// After a fixed-bound pass that pivoted no row (its partition held), one coupled round with
+  /// that partition: true when it is feasible (x its solution); otherwise x, the fixed bounds and
+  /// their partition are restored, and the partition is not tried again until a pass pivots.
+  bool coupledLimitHolds(const ProblemView& problem, Eigen::VectorXd& x);
   int collectInfeasible(const ProblemView& problem, const Eigen::VectorXd& x, double size);
   void pivot(const ProblemView& problem, const Eigen::VectorXd& x, bool single);
   void finish(const ProblemView& problem,
@@ -218,11 +222,14 @@ class BppSolver final : public SolverWithOptions<BppOptions> {
   bool m_partitionChanged = true;
   double m_start = 0.0;  // of the solve (unit: s)
   long m_pivots = 0;
+  long m_passStartPivots = 0;     // m_pivots when the current friction pass began
+  long m_failedTrialPivots = -1;  // m_pivots at the last coupled trial that was not feasible
   int m_best = 0, m_nonImproving = 0;
   Eigen::VectorXd m_w, m_shiftedB, m_previous;
   Eigen::VectorXd m_drift;       // a constant refinement step: the drift of the proximal iterates
   Eigen::VectorXd m_normals;     // x whose normals fix the friction bounds in a fixed pass
   bool m_frictionFixed = false;  // friction bounds from m_normals instead of coupled
+  Eigen::VectorXd m_trialX;      // x of the fixed pass a coupled trial started from
 };
 
 }  // namespace mlcp
