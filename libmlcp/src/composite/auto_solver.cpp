@@ -202,8 +202,9 @@ void AutoSolver::choosePlan(const ProblemView& problem) {
     add({kPgs, kNncg});
   } else if (s.rowScaledSymmetric) {
     appendMessage(m_plan.reason,
-                  "A is a row scaling of a symmetric matrix: Dantzig needs A symmetric, APGD "
-                  "and PGS-SM equilibrate the rows");
+                  "A is a row scaling of a symmetric matrix: Dantzig solves T A x = T b with T A "
+                  "symmetric, APGD and PGS-SM equilibrate the rows");
+    if (small && s.positiveDiagonal) add({kDantzig});
     if (small) add({kLemke, kNewton});
     add({kApgd, kPgsSm, kNncg});
   } else if (!s.positiveDiagonal) {

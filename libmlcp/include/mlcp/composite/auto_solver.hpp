@@ -38,8 +38,9 @@ struct SolverPlan {
 ///    refuses an A that is not symmetric: a tiny problem it answers is not measured);
 ///  - A not symmetric, not even up to row scaling: lemke, newton (n <= n_p), pgs, nncg (Lemke
 ///    and Newton take any A; Dantzig and APGD need a symmetric one);
-///  - A symmetric up to row scaling (A = C S): lemke, newton (n <= n_p), apgd, pgs-sm, nncg
-///    (Dantzig needs A itself symmetric; APGD and PGS-SM equilibrate rows);
+///  - A symmetric up to row scaling (A = C S): dantzig (n <= n_p, every A_ii > 0), lemke,
+///    newton (n <= n_p), apgd, pgs-sm, nncg (Dantzig solves T A x = T b, T = C^-1; APGD and
+///    PGS-SM equilibrate rows);
 ///  - A symmetric, a diagonal entry <= 0: lemke, newton (n <= n_p), dantzig, pgs (the iterative
 ///    methods need A_ii > 0);
 ///  - A symmetric, n < kTinyRows: dantzig, newton, lemke, apgd, pgs;
