@@ -34,4 +34,17 @@ bool EnvelopeCholesky::factor(Eigen::MatrixXd& M) const {
   return true;
 }
 
+void EnvelopeCholesky::solveInPlace(const Eigen::MatrixXd& M, Eigen::VectorXd& b) const {
+  const auto n = static_cast<int>(M.rows());
+  for (int i = 0; i < n; ++i) {
+    const int fi = m_first[i];
+    b[i] = (b[i] - M.row(i).segment(fi, i - fi).dot(b.segment(fi, i - fi))) / M(i, i);
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    const int fi = m_first[i];
+    b[i] /= M(i, i);
+    b.segment(fi, i - fi) -= b[i] * M.row(i).segment(fi, i - fi).transpose();
+  }
+}
+
 }  // namespace mlcp::detail

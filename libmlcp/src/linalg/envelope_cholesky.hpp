@@ -25,6 +25,12 @@ class EnvelopeCholesky {
   /// False when a pivot is not positive (M not positive definite in rounding; L is then
   /// incomplete). @pre analyse(M) was called for this M's pattern
   bool factor(Eigen::MatrixXd& M) const;
+  /// Solves L L^T x = b in place (b becomes x, n entries) with the factor of factor() in M's
+  /// lower triangle, within the envelope: L y = b by rows (y_i from row i's entries on
+  /// [first_i, i)), then L^T x = y by columns of L^T (x_i, then y on [first_i, i) less x_i times
+  /// row i): 2 sum_i (i - first_i) multiply-adds instead of n^2.
+  /// @pre factor(M) returned true
+  void solveInPlace(const Eigen::MatrixXd& M, Eigen::VectorXd& b) const;
 
  private:
   Eigen::VectorXi m_first;  // (n) first_i

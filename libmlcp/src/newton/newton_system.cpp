@@ -205,7 +205,8 @@ bool NewtonSystem::factorDense(const ProblemView& problem,
     // sizes of the dense path (n <= NewtonOptions::denseRows) about twice as fast as the blocked
     // LLT, which also takes the matrix's 1-norm; -1 when every pivot was positive.
     const double n = m_n;
-    if (m_envelope.analyse(m_dense) <= n * n * n / 12.0) return m_envelope.factor(m_dense);
+    m_envelopeFactor = m_envelope.analyse(m_dense) <= n * n * n / 12.0;
+    if (m_envelopeFactor) return m_envelope.factor(m_dense);
     return Eigen::internal::llt_inplace<double, Eigen::Lower>::unblocked(m_dense) < 0;
   }
   for (int i = 0; i < m_n; ++i) {
@@ -298,9 +299,13 @@ bool NewtonSystem::solve(const ProblemView& problem,
     unsymmetricRightSide(rows, phi);
   if (m_denseSolve && m_symmetric) {
     m_dy = m_rhs;
-    const auto L = m_dense.triangularView<Eigen::Lower>();
-    L.solveInPlace(m_dy);
-    L.adjoint().solveInPlace(m_dy);
+    if (m_envelopeFactor) {
+      m_envelope.solveInPlace(m_dense, m_dy);
+    } else {
+      const auto L = m_dense.triangularView<Eigen::Lower>();
+      L.solveInPlace(m_dy);
+      L.adjoint().solveInPlace(m_dy);
+    }
   } else if (m_denseSolve) {
     m_dy = m_lu.solve(m_rhs);
   } else if (m_symmetric) {

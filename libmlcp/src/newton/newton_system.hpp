@@ -112,6 +112,7 @@ class NewtonSystem {
   Eigen::MatrixXd m_dense;
   Eigen::VectorXd m_rowScale;
   EnvelopeCholesky m_envelope;
+  bool m_envelopeFactor = false;  // the last LL^T in m_dense was taken within its envelope
   Eigen::PartialPivLU<Eigen::MatrixXd> m_lu;
 
   // Sparse path: the patterns, where each entry's value comes from (an index into A's values,

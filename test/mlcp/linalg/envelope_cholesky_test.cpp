@@ -1,6 +1,7 @@
 // EnvelopeCholesky (libmlcp/src/linalg/envelope_cholesky.hpp): the factor of a banded or
 // variable-band SPD matrix equals Eigen's LLT, its work is the envelope's, the entries left of
-// the envelope stay zero, and a matrix that is not positive definite is reported.
+// the envelope stay zero, its solves equal the dense ones, and a matrix that is not positive
+// definite is reported.
 
 #include "linalg/envelope_cholesky.hpp"
 
@@ -58,6 +59,25 @@ BOOST_AUTO_TEST_CASE(factor_equals_the_dense_llt_within_the_envelope) {
     const bool upperKept = L.triangularView<Eigen::StrictlyUpper>().toDenseMatrix() ==
                            M.triangularView<Eigen::StrictlyUpper>().toDenseMatrix();
     BOOST_TEST(upperKept);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(solve_within_the_envelope_equals_the_dense_solve) {
+  for (const int maxBand : {0, 1, 3, 8}) {
+    const int n = 60;
+    const Eigen::MatrixXd M = variableBand(n, maxBand);
+    md::EnvelopeCholesky envelope;
+    envelope.reserve(n);
+    Eigen::MatrixXd L = M;
+    envelope.analyse(L);
+    BOOST_TEST_REQUIRE(envelope.factor(L));
+    const Eigen::VectorXd b = Eigen::VectorXd::LinSpaced(n, -3.0, 5.0);
+    Eigen::VectorXd x = b;
+    envelope.solveInPlace(L, x);
+    BOOST_TEST_INFO("band " << maxBand);
+    BOOST_TEST((x - M.llt().solve(b)).lpNorm<Eigen::Infinity>() <=
+               1e-12 * b.lpNorm<Eigen::Infinity>());
+    BOOST_TEST((M * x - b).lpNorm<Eigen::Infinity>() <= 1e-12 * b.lpNorm<Eigen::Infinity>());
   }
 }
 
