@@ -4,6 +4,7 @@
 #include <mlcp/generators/random_problem.hpp>
 
 #include <algorithm>
+#include <limits>
 #include <utility>
 
 namespace mlcp::test {
@@ -20,6 +21,11 @@ Problem smallProblem(const Eigen::MatrixXd& A,
   p.hi = hi;
   p.findex = findex.size() ? std::move(findex) : Eigen::VectorXi::Constant(b.size(), -1);
   return p;
+}
+
+Problem lcp(const Eigen::MatrixXd& A, const Eigen::VectorXd& b) {
+  return smallProblem(A, b, Eigen::VectorXd::Zero(b.size()),
+                      Eigen::VectorXd::Constant(b.size(), std::numeric_limits<double>::infinity()));
 }
 
 Problem randomProblem(int n, std::uint64_t seed) {

@@ -19,6 +19,10 @@ Problem smallProblem(const Eigen::MatrixXd& A,
                      const Eigen::VectorXd& hi,
                      Eigen::VectorXi findex = {});
 
+/// The standard LCP 0 <= x perp A x - b >= 0: smallProblem() with lo = 0, hi = +inf (n =
+/// b.size(), A n x n).
+Problem lcp(const Eigen::MatrixXd& A, const Eigen::VectorXd& b);
+
 /// mlcp::randomProblem() with size n and seed, the other options at their defaults (ODE's
 /// dTestSolveLCP recipe with friction rows).
 Problem randomProblem(int n, std::uint64_t seed);

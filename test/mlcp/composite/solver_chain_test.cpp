@@ -24,19 +24,9 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-/// A non-symmetric LCP (Dantzig and APGD refuse it; Lemke solves it).
-/// The LCP 0 <= x perp A x - b >= 0 (A: n x n dense).
-mlcp::Problem lcp(const Eigen::MatrixXd& A, const Eigen::VectorXd& b) {
-  const auto n = A.rows();
-  mlcp::Problem p;
-  p.A = A;
-  p.b = b;
-  p.lo = Eigen::VectorXd::Zero(n);
-  p.hi = Eigen::VectorXd::Constant(n, kInf);
-  p.findex = Eigen::VectorXi::Constant(n, -1);
-  return p;
-}
+using mlcp::test::lcp;
 
+/// A non-symmetric LCP (Dantzig and APGD refuse it; Lemke solves it).
 mlcp::Problem nonSymmetric() {
   Eigen::Matrix3d A;
   A << 2.0, 1.0, 0.0, -0.5, 3.0, 0.4, 0.3, 0.0, 1.5;

@@ -1,3 +1,5 @@
+#include "test_problems.hpp"
+
 #include <mlcp/mlcp.hpp>
 
 #include <boost/test/data/monomorphic.hpp>
@@ -14,15 +16,7 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-mlcp::Problem lcp(const Eigen::MatrixXd& A, const Eigen::VectorXd& b) {
-  mlcp::Problem p;
-  p.A = A;
-  p.b = b;
-  p.lo = Eigen::VectorXd::Zero(b.size());
-  p.hi = Eigen::VectorXd::Constant(b.size(), kInf);
-  p.findex = Eigen::VectorXi::Constant(b.size(), -1);
-  return p;
-}
+using mlcp::test::lcp;
 
 const mlcp::SolveReport& solve(mlcp::MixedLCP& solver, const mlcp::Problem& p) {
   solver.setProblem(p);
