@@ -107,7 +107,7 @@ void NewtonSystem::buildPatterns(const ProblemView& problem) {
       m_fullCoupling[static_cast<size_t>(i)] = position(m_full, i, problem.findex[i]);
   }
   m_havePatterns = true;
-  m_cholmodAnalysed = m_sparseLuAnalysed = false;
+  m_cholmodAnalysed = m_kluAnalysed = false;
 }
 
 void NewtonSystem::classifyRows(const JacobianRows& rows) {
@@ -257,13 +257,13 @@ bool NewtonSystem::factorSparse(const ProblemView& problem,
       K.values[static_cast<size_t>(m_fullCoupling[static_cast<size_t>(i)])] +=
           couplingOf(rows, i, k);
   }
-  if (!m_sparseLuAnalysed) {
-    m_sparseLu.analyse(K);
-    m_sparseLuAnalysed = true;
+  if (!m_kluAnalysed) {
+    m_klu.analyse(K);
+    m_kluAnalysed = true;
     ++statistics.symbolicAnalyses;
   }
-  statistics.linearAlgebra = m_sparseLu.multifrontal() ? "umfpack" : "klu";
-  return m_sparseLu.factorize(K);
+  statistics.linearAlgebra = "klu";
+  return m_klu.factorize(K);
 }
 
 bool NewtonSystem::factor(const ProblemView& problem,
@@ -311,7 +311,7 @@ bool NewtonSystem::solve(const ProblemView& problem,
   } else if (m_symmetric) {
     m_cholmod.solve(m_rhs.data(), m_dy.data());
   } else {
-    m_sparseLu.solve(m_rhs.data(), m_dy.data());
+    m_klu.solve(m_rhs.data(), m_dy.data());
   }
 
   for (int i = 0; i < m_n; ++i)

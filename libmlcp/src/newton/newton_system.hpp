@@ -2,7 +2,7 @@
 
 #include "linalg/cholmod_factor.hpp"
 #include "linalg/envelope_cholesky.hpp"
-#include "linalg/sparse_lu.hpp"
+#include "linalg/klu_factor.hpp"
 #include "linalg/sparse_pattern.hpp"
 #include "linalg/symmetric_row_scaling.hpp"
 #include "newton/newton_map.hpp"
@@ -29,10 +29,10 @@ namespace mlcp::detail {
 /// a positive semi-definite A, factored by LL^T. A friction row at its bound whose normal is
 /// free, a Fischer-Burmeister friction row, or a non-symmetric A make the system unsymmetric:
 /// then the whole n x n system goes to an LU. Dense (Eigen) for small problems, sparse
-/// (CHOLMOD; SparseLu: KLU, or UMFPACK for large factorizations) otherwise; the sparse patterns are
-/// A's pattern plus the diagonal (and, for the LU, the entries (i, findex_i)), with explicit zeros
-/// where a row is a unit row, so that the symbolic analyses are made once per pattern of A and
-/// findex and reused across iterations and across the matrices of a simulation's steps.
+/// (CHOLMOD, KLU) otherwise; the sparse patterns are A's pattern plus the diagonal (and,
+/// for the LU, the entries (i, findex_i)), with explicit zeros where a row is a unit row, so
+/// that the symbolic analyses are made once per pattern of A and findex and reused across
+/// iterations and across the matrices of a simulation's steps.
 class NewtonSystem {
  public:
   /// Sizes the dense buffers for n rows (the only allocating call, with the first use of a
@@ -123,9 +123,9 @@ class NewtonSystem {
   SparsePattern m_upper, m_full;
   std::vector<int> m_upperSource, m_fullSource, m_upperDiagonal, m_fullDiagonal, m_fullCoupling;
   CholmodFactor m_cholmod;
-  SparseLu m_sparseLu;
+  KluFactor m_klu;
   bool m_cholmodAnalysed = false;  // for the patterns built last
-  bool m_sparseLuAnalysed = false;
+  bool m_kluAnalysed = false;
 };
 
 }  // namespace mlcp::detail

@@ -121,7 +121,7 @@ struct NewtonStatistics {
   /// without a residual below a tenth of the least before them (docs/solver-selection.md,
   /// "When there is no answer"); the status is then MaxIterations.
   bool stalled = false;
-  std::string_view linearAlgebra = "none";  ///< "dense", "cholmod", "klu", "umfpack": the last step
+  std::string_view linearAlgebra = "none";  ///< "dense", "cholmod", "klu" of the last step
 };
 
 }  // namespace mlcp
