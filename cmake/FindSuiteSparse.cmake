@@ -1,6 +1,5 @@
 # Finds the parts of SuiteSparse the sparse solvers use: CHOLMOD (sparse Cholesky, its
-# update/downdate and row add/delete), KLU (sparse LU that refactors without allocating) and
-# UMFPACK (multifrontal sparse LU, for the large factorizations),
+# update/downdate and row add/delete) and KLU (sparse LU that refactors without allocating),
 # from Debian's libsuitesparse-dev (5.x, which ships no CMake package). Defines
 #   SuiteSparse_FOUND, SuiteSparse_INCLUDE_DIR, SuiteSparse_LIBRARIES (library files, so that an
 #   installed static libmlcp links them without this module),
@@ -8,17 +7,16 @@
 find_path(SuiteSparse_INCLUDE_DIR cholmod.h PATH_SUFFIXES suitesparse)
 find_library(SuiteSparse_CHOLMOD_LIBRARY NAMES cholmod)
 find_library(SuiteSparse_KLU_LIBRARY NAMES klu)
-find_library(SuiteSparse_UMFPACK_LIBRARY NAMES umfpack)
 find_library(SuiteSparse_CONFIG_LIBRARY NAMES suitesparseconfig)
 
 include(FindPackageHandleStandardArgs)
 find_package_handle_standard_args(SuiteSparse
   REQUIRED_VARS SuiteSparse_INCLUDE_DIR SuiteSparse_CHOLMOD_LIBRARY SuiteSparse_KLU_LIBRARY
-                SuiteSparse_UMFPACK_LIBRARY SuiteSparse_CONFIG_LIBRARY)
+                SuiteSparse_CONFIG_LIBRARY)
 
 if(SuiteSparse_FOUND)
-  set(SuiteSparse_LIBRARIES ${SuiteSparse_KLU_LIBRARY} ${SuiteSparse_UMFPACK_LIBRARY}
-                            ${SuiteSparse_CHOLMOD_LIBRARY} ${SuiteSparse_CONFIG_LIBRARY})
+  set(SuiteSparse_LIBRARIES ${SuiteSparse_KLU_LIBRARY} ${SuiteSparse_CHOLMOD_LIBRARY}
+                            ${SuiteSparse_CONFIG_LIBRARY})
   if(NOT TARGET SuiteSparse::SuiteSparse)
     add_library(SuiteSparse::SuiteSparse INTERFACE IMPORTED)
     set_target_properties(SuiteSparse::SuiteSparse PROPERTIES
@@ -27,4 +25,4 @@ if(SuiteSparse_FOUND)
   endif()
 endif()
 mark_as_advanced(SuiteSparse_INCLUDE_DIR SuiteSparse_CHOLMOD_LIBRARY SuiteSparse_KLU_LIBRARY
-                 SuiteSparse_UMFPACK_LIBRARY SuiteSparse_CONFIG_LIBRARY)
+                 SuiteSparse_CONFIG_LIBRARY)

@@ -128,10 +128,6 @@ void KluFactor::solve(const double* rhs, double* x) {
   }
 }
 
-double KluFactor::estimatedFlops() const {
-  return m_impl->symbolic != nullptr ? m_impl->symbolic->est_flops : 0.0;
-}
-
 int KluFactor::pivotingFactorizations() const { return m_impl->pivoting; }
 
 }  // namespace mlcp::detail

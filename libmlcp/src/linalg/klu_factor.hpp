@@ -31,8 +31,6 @@ class KluFactor {
   bool factorize(SparsePattern& matrix);
   /// x = K^-1 rhs (n each; they may not alias), refined when the pivots gave a large growth.
   void solve(const double* rhs, double* x);
-  /// The analysis's estimate of a factorization's flops (KLU's est_flops); 0 before analyse().
-  double estimatedFlops() const;
   /// Factorizations that chose their pivots anew (klu_factor: allocates) since the last
   /// analyse().
   int pivotingFactorizations() const;

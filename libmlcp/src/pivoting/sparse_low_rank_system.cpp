@@ -207,7 +207,13 @@ bool SparseLowRankSystem::factorBase() {
     factored = m_cholesky.factorize(m_upper);
     m_usedLu = !factored;
   }
-  if (m_usedLu) factored = factorLu();
+  if (m_usedLu) {
+    if (!m_luAnalysed) {
+      m_lu.analyse(m_full);
+      m_luAnalysed = true;
+    }
+    factored = m_lu.factorize(m_full);
+  }
   if (!factored) return false;
   const int* start = m_form->G.outerIndexPtr();
   std::fill(m_baseFree.begin(), m_baseFree.end(), 0);
@@ -220,16 +226,6 @@ bool SparseLowRankSystem::factorBase() {
   m_baseDiagonal = m_diagonalVersion;
   m_haveBase = true;
   return true;
-}
-
-bool SparseLowRankSystem::factorLu() {
-  if (!m_luAnalysed) {
-    m_lu.analyse(m_full);
-    m_multifrontal = m_lu.estimatedFlops() >= m_multifrontalFlops;
-    if (m_multifrontal) m_multifrontalLu.analyse(m_full);
-    m_luAnalysed = true;
-  }
-  return m_multifrontal ? m_multifrontalLu.factorize(m_full) : m_lu.factorize(m_full);
 }
 
 bool SparseLowRankSystem::updateBase() {
@@ -262,9 +258,7 @@ bool SparseLowRankSystem::updateBase() {
 }
 
 void SparseLowRankSystem::solveBase(const double* rhs, double* x) {
-  if (m_baseLu && m_multifrontal)
-    m_multifrontalLu.solve(rhs, x);
-  else if (m_baseLu)
+  if (m_baseLu)
     m_lu.solve(rhs, x);
   else
     m_cholesky.solve(rhs, x);

@@ -3,7 +3,6 @@
 #include "linalg/cholmod_factor.hpp"
 #include "linalg/klu_factor.hpp"
 #include "linalg/sparse_pattern.hpp"
-#include "linalg/umfpack_factor.hpp"
 #include "linalg/woodbury_update.hpp"
 #include "pivoting/free_system.hpp"
 
@@ -27,11 +26,8 @@ namespace mlcp::detail {
 /// while the graph of those pairs holds (a simulator's next step with the same contacting
 /// pairs); each partition only adds the free rows' outer products into it and refactors
 /// numerically:
-/// CHOLMOD's Cholesky when no friction row slides on a free normal, an LU (the same pattern,
-/// unsymmetric values) otherwise or when the Cholesky meets a pivot <= 0: KLU's, or UMFPACK's
-/// multifrontal one where KLU's analysis estimates at least kMultifrontalFlops flops (2 to 3
-/// times as fast there, allocating its factors at each factorization; docs/bpp.md, "The
-/// factorizations measured"). A partition whose K
+/// CHOLMOD's Cholesky when no friction row slides on a free normal, KLU's LU (the same pattern,
+/// unsymmetric values) otherwise or when the Cholesky meets a pivot <= 0. A partition whose K
 /// differs from the last factored one (the base) in at most kMaxUpdates rows of F (a row entering
 /// or leaving F, or its v_a changing with the friction rows sliding on it) is not factored: its
 /// K = K_base + sum over those rows of (v_a - v_a^base) g_a^T / D_a is solved through the base's
@@ -51,16 +47,6 @@ class SparseLowRankSystem final : public FreeSystem {
   /// Numeric factorizations of K since setup() (the partitions solved through a base's
   /// factorization by an update are not counted).
   int factorizations() const { return m_factorizations; }
-  /// The LU factorizations of K whose flops KLU's analysis estimates at this or more are
-  /// UMFPACK's (kMultifrontalFlops unless set; 0: all of them); takes effect at the next
-  /// analysis of K's pattern (the first LU after a setup() that met a new graph of bodies).
-  void setMultifrontalFlops(double flops) { m_multifrontalFlops = flops; }
-  /// Whether the LU of the pattern analysed last is UMFPACK's.
-  bool multifrontal() const { return m_multifrontal; }
-  /// The flops from which the LU is UMFPACK's, by default: KLU's estimate of 6e7, where UMFPACK
-  /// took 17.8 ms against KLU's 18.5-28 ms at 4.3e7 and 31-34 ms against 61-83 ms at 1.5e8
-  /// (docs/bpp.md, "The factorizations measured").
-  static constexpr double kMultifrontalFlops = 6e7;
 
  private:
   double lowRankDiagonal(Eigen::Index i) const override;
@@ -79,8 +65,6 @@ class SparseLowRankSystem final : public FreeSystem {
   void assemble();
   /// Factors K of the current partition anew and makes it the base.
   bool factorBase();
-  /// The LU of K now in m_full (analysing its pattern first when needed): KLU's or UMFPACK's.
-  bool factorLu();
   /// K of the current partition as the base plus the rows that differ from it (Woodbury); false
   /// when there is no base, too many rows differ, or the update is singular in rounding.
   bool updateBase();
@@ -101,11 +85,8 @@ class SparseLowRankSystem final : public FreeSystem {
   std::vector<double> m_V;       // V's entries, in G's storage order (rows of F)
   CholmodFactor m_cholesky;
   KluFactor m_lu;
-  UmfpackFactor m_multifrontalLu;
-  double m_multifrontalFlops = kMultifrontalFlops;
   bool m_choleskyAnalysed = false;  // each analysed at its first use for this matrix
   bool m_luAnalysed = false;
-  bool m_multifrontal = false;  // the LU of this pattern is UMFPACK's
   int m_factorizations = 0;
   bool m_haveBase = false;               // a base factorization for this form and D
   bool m_baseLu = false;                 // it is KLU's

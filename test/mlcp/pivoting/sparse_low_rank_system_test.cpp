@@ -2,7 +2,7 @@
 // body space: a partition that differs from the last factored one in a few rows is solved
 // through that factorization (Woodbury) to the answer of a fresh factorization, without
 // factoring and without allocating; many changed rows factor anew; the base's own partition
-// gives its answer bit for bit; UMFPACK's LU, where chosen, gives KLU's answers.
+// gives its answer bit for bit.
 
 #include "pivoting/sparse_low_rank_system.hpp"
 
@@ -50,7 +50,6 @@ struct Scene {
     Eigen::VectorXd x = Eigen::VectorXd::Zero(view.size());
     BOOST_REQUIRE(system.solve(view, state, problem.b, nullptr, true, x));
     BOOST_TEST(system.factorizations() == 1);
-    BOOST_TEST(!system.multifrontal());  // KLU or CHOLMOD: 1e5 flops at most here
     return x;
   }
 };
@@ -117,36 +116,6 @@ BOOST_AUTO_TEST_CASE(many_changed_rows_factor_anew) {
   BOOST_TEST(!system.usedUpdate());
   BOOST_TEST(!system.usedLu());
   BOOST_TEST(mlcp::test::relativeMaxDifference(x, scene.fresh(free)) < 1e-12);
-}
-
-// UMFPACK's LU is chosen from KLU's flop estimate (large piles: 1e8 flops and more); a threshold
-// of 0 chooses it here. Its answers, and those of a partition solved through it by Woodbury's
-// identity, are KLU's (a fresh system's, below the default threshold) within rounding.
-BOOST_AUTO_TEST_CASE(the_multifrontal_lu_gives_the_answers_of_klu) {
-  const Scene scene;
-  const int n = scene.view.size();
-  md::SparseLowRankSystem system;
-  system.setMultifrontalFlops(0.0);
-  system.setup(scene.form, 1e-3);
-  const std::vector<RowState> base = scene.partition();
-  Eigen::VectorXd x = Eigen::VectorXd::Zero(n);
-  BOOST_REQUIRE(system.solve(scene.view, base, scene.problem.b, nullptr, true, x));
-  BOOST_TEST(system.usedLu());
-  BOOST_TEST(system.multifrontal());
-  BOOST_TEST(mlcp::test::relativeMaxDifference(x, scene.fresh(base)) < 1e-12);
-
-  std::vector<RowState> changed = base;  // two friction rows change state
-  int friction = 0;
-  for (int i = 0; i < n && friction < 2; ++i) {
-    if (scene.problem.findex[i] < 0) continue;
-    changed[static_cast<size_t>(i)] =
-        base[static_cast<size_t>(i)] == RowState::Free ? RowState::Lower : RowState::Free;
-    ++friction;
-  }
-  BOOST_REQUIRE(system.solve(scene.view, changed, scene.problem.b, nullptr, true, x));
-  BOOST_TEST(system.usedUpdate());
-  BOOST_TEST(system.factorizations() == 1);
-  BOOST_TEST(mlcp::test::relativeMaxDifference(x, scene.fresh(changed)) < 1e-12);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
