@@ -15,14 +15,11 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
-#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 using mlcp::test::lcp;
 
@@ -53,13 +50,7 @@ mlcp::Problem lowRankStack(int bodies = 8, int rows = 10, int rank = 4, double c
     A.diagonal().array() += constantCfm;
   else
     A.diagonal() *= 1.0 + 1e-5;
-  mlcp::Problem p;
-  p.A = A;
-  p.b = Eigen::VectorXd::Random(n);
-  p.lo = Eigen::VectorXd::Zero(n);
-  p.hi = Eigen::VectorXd::Constant(n, kInf);
-  p.findex = Eigen::VectorXi::Constant(n, -1);
-  return p;
+  return lcp(A, Eigen::VectorXd::Random(n));
 }
 
 /// Solves through an inner solver on its own validated problem, as a composite solver does
@@ -156,12 +147,8 @@ BOOST_AUTO_TEST_CASE(fallback_stages_are_one_list) {
 BOOST_AUTO_TEST_CASE(a_pivoting_ray_end_is_not_the_next_stage_start) {
   // w_0 = -x_1 - 1 < 0 for every x >= 0: no solution; Lemke ends on a secondary ray at
   // x = (0, 1/3). The next stage starts from the caller's guess (0), not from the ray's end.
-  mlcp::Problem p;
-  p.A = (Eigen::MatrixXd(2, 2) << 0.0, -1.0, -1.0, 2.0).finished();
-  p.b = Eigen::Vector2d(1.0, 2.0);
-  p.lo = Eigen::VectorXd::Zero(2);
-  p.hi = Eigen::VectorXd::Constant(2, kInf);
-  p.findex = Eigen::VectorXi::Constant(2, -1);
+  const mlcp::Problem p =
+      lcp((Eigen::MatrixXd(2, 2) << 0.0, -1.0, -1.0, 2.0).finished(), Eigen::Vector2d(1.0, 2.0));
   auto lemke = mlcp::makeSolver("lemke");
   lemke->setProblem(p);
   BOOST_TEST_REQUIRE(lemke->solve().status == mlcp::Status::Unbounded);
